@@ -1,0 +1,23 @@
+/** Unit tests live beside the code; integration and end-to-end tests under test/. */
+const tsJest = ['ts-jest', { isolatedModules: true, diagnostics: false }];
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: [
+    {
+      displayName: 'unit',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/src'],
+      testMatch: ['**/*.spec.ts'],
+      transform: { '^.+\\.ts$': tsJest },
+    },
+    {
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/test'],
+      testMatch: ['**/*.e2e-spec.ts'],
+      transform: { '^.+\\.ts$': tsJest },
+      testTimeout: 60000,
+    },
+  ],
+};

@@ -1,0 +1,42 @@
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from './app.module';
+import { grpcServerOptions } from './ratelimit/transport/grpc/grpc-server.options';
+import { Settings } from './settings/settings';
+
+/** Builds the application (HTTP on Fastify plus the gRPC transport) without opening listeners. */
+export async function createApp(settings: Settings): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({ bodyLimit: 1024 * 1024 });
+  // Upstream's /json accepts a JSON body under any content type (curl -d sends form encoding).
+  adapter.getInstance().addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
+    parseJsonBody(body as string, done);
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(settings), adapter, {
+    bufferLogs: true,
+    // Fastify's own JSON parser stays; Nest's form parser would swallow curl's default content type.
+    bodyParser: false,
+  });
+  app.useLogger(app.get(Logger));
+  app.connectMicroservice(grpcServerOptions(settings), { inheritAppConfig: true });
+  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
+  return app;
+}
+
+function parseJsonBody(body: string, done: (error: Error | null, value?: unknown) => void): void {
+  if (body === '') {
+    done(null, undefined);
+    return;
+  }
+  try {
+    done(null, JSON.parse(body));
+  } catch {
+    done(Object.assign(new Error('request body is not valid JSON'), { statusCode: 400 }));
+  }
+}
+
+/** Opens the gRPC, HTTP and debug listeners. */
+export async function startApp(app: NestFastifyApplication, settings: Settings): Promise<void> {
+  await app.startAllMicroservices();
+  await app.listen({ host: settings.http.host, port: settings.http.port });
+}

@@ -1,0 +1,29 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { ClockModule } from './infra/clock/clock.module';
+import { CountersModule } from './infra/counters/counters.module';
+import { HealthModule } from './infra/health/health.module';
+import { LifecycleModule } from './infra/lifecycle/lifecycle.module';
+import { LoggingModule } from './infra/logging/logging.module';
+import { StatsModule } from './infra/stats/stats.module';
+import { RateLimitModule } from './ratelimit/ratelimit.module';
+import { Settings } from './settings/settings';
+import { SettingsModule } from './settings/settings.module';
+
+@Module({})
+export class AppModule {
+  static forRoot(settings: Settings): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        SettingsModule.forRoot(settings),
+        LoggingModule,
+        ClockModule,
+        StatsModule,
+        HealthModule,
+        CountersModule,
+        LifecycleModule,
+        RateLimitModule,
+      ],
+    };
+  }
+}

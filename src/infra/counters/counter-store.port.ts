@@ -1,0 +1,25 @@
+/** One counter to bump, and what a store needs to expire it. */
+export interface CounterIncrement {
+  /** Full cache key, window start included. */
+  readonly key: string;
+  /** May be 0: check the count without consuming. */
+  readonly hits: number;
+  /** Window length; Redis adds jitter to it as the TTL and routes 1 s windows to the per-second store. */
+  readonly windowSeconds: number;
+  /** Unix second at which the window ends and the counter is worthless. */
+  readonly windowEnd: number;
+}
+
+/**
+ * A counter store: every decision is one call to `increment`, one round trip per store. Results are
+ * the counts after the increment, in batch order.
+ */
+export abstract class CounterStore {
+  abstract readonly kind: string;
+  abstract increment(batch: readonly CounterIncrement[]): Promise<number[]>;
+}
+
+/** The store could not answer; the decision fails as UNAVAILABLE / 503. */
+export class CounterStoreError extends Error {
+  override readonly name = 'CounterStoreError';
+}

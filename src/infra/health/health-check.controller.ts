@@ -1,0 +1,22 @@
+import { All, Controller, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { ServiceHealthService } from './service-health.service';
+
+/**
+ * `/healthcheck` on the main HTTP listener, any method: 200 `OK` when every component is healthy
+ * (as upstream), else 500 with the terminus report naming the unhealthy components.
+ */
+@Controller()
+export class HealthCheckController {
+  constructor(private readonly health: ServiceHealthService) {}
+
+  @All('healthcheck')
+  async healthcheck(@Res() reply: FastifyReply): Promise<void> {
+    const result = await this.health.check();
+    if (result.status === 'ok') {
+      await reply.status(200).type('text/plain; charset=utf-8').send('OK');
+      return;
+    }
+    await reply.status(500).type('application/json; charset=utf-8').send(result);
+  }
+}

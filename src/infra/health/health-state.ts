@@ -1,0 +1,34 @@
+import { Injectable } from '@nestjs/common';
+import { BehaviorSubject, distinctUntilChanged, map, Observable } from 'rxjs';
+
+/**
+ * Health per component (config, counter store, sigterm, database, ...). Overall health is the AND
+ * of every registered component; a component not registered does not count.
+ */
+@Injectable()
+export class HealthState {
+  private readonly components = new Map<string, boolean>();
+  private readonly changes = new BehaviorSubject<boolean>(true);
+
+  set(component: string, healthy: boolean): void {
+    this.components.set(component, healthy);
+    this.changes.next(this.isHealthy());
+  }
+
+  isHealthy(): boolean {
+    for (const healthy of this.components.values()) if (!healthy) return false;
+    return true;
+  }
+
+  snapshot(): ReadonlyMap<string, boolean> {
+    return new Map(this.components);
+  }
+
+  /** Overall health now and on every change (for the gRPC health Watch call). */
+  watch(): Observable<boolean> {
+    return this.changes.pipe(
+      map(() => this.isHealthy()),
+      distinctUntilChanged(),
+    );
+  }
+}

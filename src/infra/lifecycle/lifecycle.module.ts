@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { ShutdownService } from './shutdown.service';
+
+@Module({ providers: [ShutdownService] })
+export class LifecycleModule {}

@@ -1,0 +1,67 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { RuleConfigError } from '../rules/rule-document';
+
+export interface RuleFile {
+  /** The file's label in error messages: its path below the watched tree, `/` replaced by `.`. */
+  readonly name: string;
+  readonly text: string;
+}
+
+export interface RuleFilesLayout {
+  readonly root: string;
+  readonly subdirectory: string;
+  readonly appDirectory: string;
+  /** Symlink mode labels files `config.basic.yaml`; directory mode `basic.yaml` (spec §9.1). */
+  readonly watchRoot: boolean;
+  readonly ignoreDotFiles: boolean;
+}
+
+/** The directory holding the rule files. */
+export function ruleDirectory(layout: RuleFilesLayout): string {
+  return join(layout.root, layout.subdirectory, layout.appDirectory);
+}
+
+/**
+ * Every regular file under the rule directory, recursively, sorted by label. All files are rules
+ * whatever their extension, as upstream. Symlinked directories (Kubernetes' `..data`) are skipped:
+ * the files they hold are also reachable through the top-level links.
+ */
+export function readRuleFiles(layout: RuleFilesLayout, warn: (message: string) => void): RuleFile[] {
+  const directory = ruleDirectory(layout);
+  let exists = false;
+  try {
+    exists = statSync(directory).isDirectory();
+  } catch {
+    exists = false;
+  }
+  if (!exists) throw new RuleConfigError(`rule directory ${directory} does not exist or is not a directory`);
+  const labelPrefix = layout.watchRoot ? `${layout.appDirectory}.` : '';
+  const files: RuleFile[] = [];
+  const walk = (path: string, label: string) => {
+    for (const entry of readdirSync(path, { withFileTypes: true })) {
+      if (layout.ignoreDotFiles && entry.name.startsWith('.')) continue;
+      const entryPath = join(path, entry.name);
+      const entryLabel = label + entry.name;
+      let isDirectory = entry.isDirectory();
+      if (entry.isSymbolicLink()) {
+        try {
+          if (statSync(entryPath).isDirectory()) {
+            warn(`skipping symlinked directory ${entryPath}`);
+            continue;
+          }
+        } catch {
+          warn(`skipping dangling symlink ${entryPath}`);
+          continue;
+        }
+        isDirectory = false;
+      }
+      if (isDirectory) walk(entryPath, entryLabel + '.');
+      else if (entry.isFile() || entry.isSymbolicLink()) {
+        files.push({ name: entryLabel, text: readFileSync(entryPath, 'utf8') });
+      }
+    }
+  };
+  walk(directory, labelPrefix);
+  return files.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}

@@ -1,0 +1,19 @@
+import { Injectable } from '@nestjs/common';
+import { RuleSet } from '../rules/rule-tree';
+
+/**
+ * The rule set in force. Readers take one reference per request, so a reload swaps the whole set
+ * atomically and in-flight decisions finish on the set they started with.
+ */
+@Injectable()
+export class RuleConfigHolder {
+  private ruleSet: RuleSet | undefined;
+
+  get current(): RuleSet | undefined {
+    return this.ruleSet;
+  }
+
+  replace(next: RuleSet): void {
+    this.ruleSet = next;
+  }
+}

@@ -1,0 +1,53 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { HealthState } from '../../infra/health/health-state';
+import { Settings } from '../../settings/settings';
+import { RuleConfigError } from '../rules/rule-document';
+import { compileRules, NamedRuleDocument } from '../rules/rule-compiler';
+import { RuleSet } from '../rules/rule-tree';
+import { RuleStatsFactory } from '../stats/rule-stats';
+import { ServiceStats } from '../stats/service-stats';
+import { RuleConfigHolder } from './rule-config.holder';
+
+export const CONFIG_HEALTH_COMPONENT = 'config';
+
+/**
+ * Compiles rule documents from any source and swaps them in as one unit. A bad set is counted,
+ * logged with its exact error text, and changes nothing.
+ */
+@Injectable()
+export class RuleLoaderService {
+  private readonly logger = new Logger('RuleLoader');
+
+  constructor(
+    private readonly settings: Settings,
+    private readonly holder: RuleConfigHolder,
+    private readonly ruleStats: RuleStatsFactory,
+    private readonly serviceStats: ServiceStats,
+    private readonly health: HealthState,
+  ) {
+    if (settings.rules.healthyWithAtLeastOneConfigLoaded) health.set(CONFIG_HEALTH_COMPONENT, false);
+  }
+
+  /** Runs `produce` (read and parse) and compiles its result; true when the new set is in force. */
+  load(produce: () => readonly NamedRuleDocument[]): boolean {
+    let ruleSet: RuleSet;
+    try {
+      ruleSet = compileRules(produce(), {
+        mergeDomainConfig: this.settings.rules.mergeDomainConfig,
+        statsFor: (key) => this.ruleStats.forKey(key),
+      });
+    } catch (error) {
+      if (!(error instanceof RuleConfigError)) throw error;
+      this.serviceStats.configLoadError.inc();
+      this.logger.error(`error loading new configuration: ${error.message}`);
+      return false;
+    }
+    this.holder.replace(ruleSet);
+    this.serviceStats.configLoadSuccess.inc();
+    if (this.settings.rules.healthyWithAtLeastOneConfigLoaded) {
+      this.health.set(CONFIG_HEALTH_COMPONENT, ruleSet.domainCount > 0);
+    }
+    this.logger.log(`loaded rate limit configuration: ${ruleSet.domainCount} domain(s)`);
+    return true;
+  }
+}

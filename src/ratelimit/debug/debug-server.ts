@@ -1,0 +1,46 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import Fastify, { FastifyInstance } from 'fastify';
+import { StatsRegistry } from '../../infra/stats/stats-registry';
+import { Settings } from '../../settings/settings';
+import { RuleConfigHolder } from '../config/rule-config.holder';
+
+const ENDPOINTS: ReadonlyArray<readonly [string, string]> = [
+  ['/rlconfig', 'print out the currently loaded configuration for debugging'],
+  ['/stats', 'print out stats'],
+];
+
+/**
+ * The operator's debug listener (DEBUG_HOST:DEBUG_PORT), separate from the public HTTP port so it
+ * can stay firewalled: `/` lists the endpoints, `/rlconfig` the loaded rules, `/stats` the counters.
+ */
+@Injectable()
+export class DebugServer implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('DebugServer');
+  private readonly server: FastifyInstance = Fastify({ logger: false });
+
+  constructor(
+    private readonly settings: Settings,
+    private readonly rules: RuleConfigHolder,
+    private readonly stats: StatsRegistry,
+  ) {
+    const text = 'text/plain; charset=utf-8';
+    this.server.get('/rlconfig', (_request, reply) => reply.type(text).send(this.rules.current?.dump() ?? ''));
+    this.server.get('/stats', (_request, reply) =>
+      reply.type(text).send(this.stats.snapshot().map(([name, value]) => `${name}: ${value}\n`).join('')),
+    );
+    // Upstream answers the endpoint list on `/` and on any unregistered path.
+    this.server.setNotFoundHandler((_request, reply) =>
+      reply.type(text).send(ENDPOINTS.map(([path, help]) => `${path}: ${help}\n`).join('')),
+    );
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    const { host, port } = this.settings.debug;
+    const address = await this.server.listen({ host, port });
+    this.logger.log(`debug listener on ${address}`);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.server.close();
+  }
+}

@@ -1,0 +1,287 @@
+import { ManualClock } from '../../infra/clock/clock';
+import { CounterIncrement, CounterStore } from '../../infra/counters/counter-store.port';
+import { MemoryCounterStore } from '../../infra/counters/memory-counter-store';
+import { Counter } from '../../infra/stats/counter';
+import { StatsRegistry } from '../../infra/stats/stats-registry';
+import { loadSettings } from '../../settings/settings.loader';
+import { RuleConfigHolder } from '../config/rule-config.holder';
+import { Unit } from '../rules/rate-limit-unit';
+import { compileRules } from '../rules/rule-compiler';
+import { parseRuleFile } from '../rules/rule-file.parser';
+import { BASIC_CONFIG } from '../rules/rules.fixtures';
+import { RuleStatsFactory } from '../stats/rule-stats';
+import { ServiceStats } from '../stats/service-stats';
+import {
+  Code,
+  InvalidRateLimitRequestError,
+  RateLimitRequest,
+  RateLimitUnavailableError,
+  RequestDescriptor,
+} from './rate-limit.model';
+import { RateLimitService } from './rate-limit.service';
+
+const EXTRA_RULES = `
+domain: extra
+descriptors:
+  - {key: free, rate_limit: {name: free_plan, unit: minute, requests_per_unit: 2}}
+  - {key: promo, rate_limit: {unit: minute, requests_per_unit: 5, replaces: [{name: free_plan}]}}
+  - {key: shadow, shadow_mode: true, rate_limit: {unit: minute, requests_per_unit: 1}}
+  - {key: quota, quota_mode: true, rate_limit: {unit: minute, requests_per_unit: 1}}
+  - {key: regular, rate_limit: {unit: minute, requests_per_unit: 1}}
+  - {key: unlimited, rate_limit: {unlimited: true}}
+`;
+
+function harness(env: Record<string, string> = {}, rules: string[] | null = [BASIC_CONFIG, EXTRA_RULES], store?: CounterStore) {
+  const settings = loadSettings(env);
+  const registry = new StatsRegistry();
+  const ruleStats = new RuleStatsFactory(registry);
+  const holder = new RuleConfigHolder();
+  if (rules) {
+    holder.replace(
+      compileRules(
+        rules.map((text, i) => ({ name: `f${i}.yaml`, document: parseRuleFile(`f${i}.yaml`, text) })),
+        { mergeDomainConfig: false, statsFor: (key) => ruleStats.forKey(key) },
+      ),
+    );
+  }
+  const clock = new ManualClock(2222_000);
+  const memory = new MemoryCounterStore(clock, 100_000, new Counter('evicted'));
+  const service = new RateLimitService(settings, holder, store ?? memory, clock, ruleStats, new ServiceStats(registry));
+  const stat = (name: string) => registry.counter(name).value;
+  return { service, clock, memory, stat };
+}
+
+const d = (pairs: [string, string][], extra: Partial<RequestDescriptor> = {}): RequestDescriptor => ({
+  entries: pairs.map(([key, value]) => ({ key, value })),
+  limit: undefined,
+  hitsAddend: undefined,
+  ...extra,
+});
+const req = (domain: string, descriptors: RequestDescriptor[], hitsAddend = 0): RateLimitRequest => ({
+  domain,
+  descriptors,
+  hitsAddend,
+});
+
+describe('RateLimitService.shouldRateLimit', () => {
+  it('answers one status per descriptor with limit, remaining and reset', async () => {
+    const { service } = harness();
+    const response = await service.shouldRateLimit(
+      req('test-domain', [d([['key2', 'a']]), d([['key1', 'value1'], ['subkey1', 'x']]), d([['nothing', 'here']])]),
+    );
+    expect(response.overallCode).toBe(Code.OK);
+    expect(response.statuses).toEqual([
+      { code: Code.OK, currentLimit: expect.objectContaining({ requestsPerUnit: 20, unit: Unit.MINUTE, name: '' }), limitRemaining: 19, durationUntilReset: 58 },
+      { code: Code.OK, currentLimit: expect.objectContaining({ requestsPerUnit: 5, unit: Unit.SECOND }), limitRemaining: 4, durationUntilReset: 1 },
+      { code: Code.OK, currentLimit: undefined, limitRemaining: 0, durationUntilReset: undefined },
+    ]);
+  });
+
+  it('the 21st call to a 20/minute rule is OVER_LIMIT, and the next window starts fresh', async () => {
+    const { service, clock, stat } = harness();
+    const call = () => service.shouldRateLimit(req('test-domain', [d([['key2', 'user']])]));
+    for (let i = 1; i <= 20; i++) {
+      const response = await call();
+      expect(response.overallCode).toBe(Code.OK);
+      expect(response.statuses[0].limitRemaining).toBe(20 - i);
+    }
+    const over = await call();
+    expect(over.overallCode).toBe(Code.OVER_LIMIT);
+    expect(over.statuses[0]).toMatchObject({ code: Code.OVER_LIMIT, limitRemaining: 0, durationUntilReset: 58 });
+    expect(stat('ratelimit.service.rate_limit.test-domain.key2.total_hits')).toBe(21);
+    expect(stat('ratelimit.service.rate_limit.test-domain.key2.over_limit')).toBe(1);
+    expect(stat('ratelimit.service.rate_limit.test-domain.key2.near_limit')).toBe(4);
+    expect(stat('ratelimit.service.rate_limit.test-domain.key2.within_limit')).toBe(20);
+    clock.set(2280_000);
+    expect((await call()).statuses[0]).toMatchObject({ code: Code.OK, limitRemaining: 19, durationUntilReset: 60 });
+  });
+
+  it('keeps a counter per value for a key-only rule', async () => {
+    const { service } = harness();
+    await service.shouldRateLimit(req('test-domain', [d([['key2', 'a']])]));
+    const other = await service.shouldRateLimit(req('test-domain', [d([['key2', 'b']])]));
+    expect(other.statuses[0].limitRemaining).toBe(19);
+  });
+
+  it('an unknown domain is OK for every descriptor and counted as domain_not_found', async () => {
+    const { service, stat } = harness();
+    const response = await service.shouldRateLimit(req('foo_domain', [d([['a', 'b']]), d([['c', 'd']])]));
+    expect(response.overallCode).toBe(Code.OK);
+    expect(response.statuses.map((s) => s.code)).toEqual([Code.OK, Code.OK]);
+    expect(stat('ratelimit.service.rate_limit.foo_domain.domain_not_found')).toBe(2);
+  });
+
+  it.each([
+    [req('', [d([['a', 'b']])]), 'rate limit domain must not be empty'],
+    [req('test-domain', []), 'rate limit descriptor list must not be empty'],
+    [
+      req('test-domain', [d([['a', 'b']], { limit: { requestsPerUnit: 1, unit: Unit.UNKNOWN } })]),
+      'descriptors[0].limit: unit must be one of SECOND, MINUTE, HOUR, DAY, MONTH, YEAR',
+    ],
+  ])('rejects a bad request: %#', async (request, message) => {
+    const { service, stat } = harness();
+    await expect(service.shouldRateLimit(request)).rejects.toThrow(new InvalidRateLimitRequestError(message));
+    expect(stat('ratelimit.service.call.should_rate_limit.service_error')).toBe(1);
+  });
+
+  it('rejects more descriptors than MAX_DESCRIPTORS_PER_REQUEST', async () => {
+    const { service } = harness({ MAX_DESCRIPTORS_PER_REQUEST: '3' });
+    const four = Array.from({ length: 4 }, () => d([['key2', 'x']]));
+    await expect(service.shouldRateLimit(req('test-domain', four))).rejects.toThrow(
+      'rate limit descriptor list has 4 descriptors; at most 3 are allowed',
+    );
+  });
+
+  it('fails as unavailable while no configuration is loaded', async () => {
+    const { service } = harness({}, null);
+    await expect(service.shouldRateLimit(req('test-domain', [d([['key2', 'x']])]))).rejects.toThrow(
+      new RateLimitUnavailableError('no rate limit configuration loaded'),
+    );
+  });
+
+  it('fails as unavailable when the store fails, and counts redis_error', async () => {
+    const failing = new (class extends CounterStore {
+      readonly kind = 'broken';
+      increment(_batch: readonly CounterIncrement[]): Promise<number[]> {
+        return Promise.reject(new Error('connection refused'));
+      }
+    })();
+    const { service, stat } = harness({}, undefined, failing);
+    await expect(service.shouldRateLimit(req('test-domain', [d([['key2', 'x']])]))).rejects.toThrow(
+      'counter store (broken) failed: connection refused',
+    );
+    expect(stat('ratelimit.service.call.should_rate_limit.redis_error')).toBe(1);
+  });
+
+  it('unlimited rules answer uint32 max without touching the store', async () => {
+    const { service, memory } = harness();
+    const response = await service.shouldRateLimit(req('test-domain', [d([['key6', 'x']])]));
+    expect(response.statuses[0]).toEqual({ code: Code.OK, currentLimit: undefined, limitRemaining: 4294967295, durationUntilReset: undefined });
+    expect(memory.size).toBe(0);
+  });
+
+  it('a replacing rule drops the replaced one within the same request only', async () => {
+    const { service, stat } = harness();
+    const both = await service.shouldRateLimit(req('extra', [d([['free', 'u']]), d([['promo', 'u']])]));
+    expect(both.statuses[0]).toEqual({ code: Code.OK, currentLimit: undefined, limitRemaining: 0, durationUntilReset: undefined });
+    expect(both.statuses[1].limitRemaining).toBe(4);
+    expect(stat('ratelimit.service.rate_limit.extra.free.total_hits')).toBe(0);
+    const alone = await service.shouldRateLimit(req('extra', [d([['free', 'u']])]));
+    expect(alone.statuses[0].limitRemaining).toBe(1);
+  });
+
+  it('a shadow rule reports OK over its limit and counts shadow_mode', async () => {
+    const { service, stat } = harness();
+    await service.shouldRateLimit(req('extra', [d([['shadow', 'u']])]));
+    const second = await service.shouldRateLimit(req('extra', [d([['shadow', 'u']])]));
+    expect(second.overallCode).toBe(Code.OK);
+    expect(second.statuses[0]).toMatchObject({ code: Code.OK, limitRemaining: 0 });
+    expect(stat('ratelimit.service.rate_limit.extra.shadow.shadow_mode')).toBe(1);
+    expect(stat('ratelimit.service.rate_limit.extra.shadow.over_limit')).toBe(1);
+  });
+
+  it('global SHADOW_MODE turns the overall verdict OK but keeps statuses', async () => {
+    const { service, stat } = harness({ SHADOW_MODE: 'true' });
+    await service.shouldRateLimit(req('extra', [d([['regular', 'u']])]));
+    const second = await service.shouldRateLimit(req('extra', [d([['regular', 'u']])]));
+    expect(second.overallCode).toBe(Code.OK);
+    expect(second.statuses[0].code).toBe(Code.OVER_LIMIT);
+    expect(stat('ratelimit.service.global_shadow_mode')).toBe(1);
+  });
+
+  describe('quota mode (spec §3.8)', () => {
+    const exhaust = async (service: RateLimitService, key: string) => {
+      await service.shouldRateLimit(req('extra', [d([[key, 'used']])]));
+    };
+
+    it('regular OK + quota OVER (the only quota descriptor) is OVER_LIMIT', async () => {
+      const { service } = harness();
+      await exhaust(service, 'quota');
+      const response = await service.shouldRateLimit(req('extra', [d([['regular', 'fresh']]), d([['quota', 'used']])]));
+      expect(response.overallCode).toBe(Code.OVER_LIMIT);
+    });
+
+    it('regular OVER + quota OK is OVER_LIMIT', async () => {
+      const { service } = harness();
+      await exhaust(service, 'regular');
+      const response = await service.shouldRateLimit(req('extra', [d([['regular', 'used']]), d([['quota', 'fresh']])]));
+      expect(response.overallCode).toBe(Code.OVER_LIMIT);
+    });
+
+    it('with global QUOTA_MODE, one of two over is OK and the status keeps OVER_LIMIT', async () => {
+      const { service } = harness({ QUOTA_MODE: 'true' });
+      await exhaust(service, 'regular');
+      const response = await service.shouldRateLimit(req('extra', [d([['regular', 'used']]), d([['quota', 'fresh']])]));
+      expect(response.overallCode).toBe(Code.OK);
+      expect(response.statuses[0].code).toBe(Code.OVER_LIMIT);
+    });
+
+    it('with global QUOTA_MODE, all over is OVER_LIMIT, and SHADOW_MODE softens it', async () => {
+      const quota = harness({ QUOTA_MODE: 'true' });
+      await exhaust(quota.service, 'regular');
+      await exhaust(quota.service, 'quota');
+      const both = [d([['regular', 'used']]), d([['quota', 'used']])];
+      expect((await quota.service.shouldRateLimit(req('extra', both))).overallCode).toBe(Code.OVER_LIMIT);
+
+      const shadowed = harness({ QUOTA_MODE: 'true', SHADOW_MODE: 'true' });
+      await exhaust(shadowed.service, 'regular');
+      await exhaust(shadowed.service, 'quota');
+      expect((await shadowed.service.shouldRateLimit(req('extra', both))).overallCode).toBe(Code.OK);
+      expect(shadowed.stat('ratelimit.service.global_shadow_mode')).toBe(1);
+    });
+  });
+
+  describe('hits_addend (spec §1.4)', () => {
+    it('uses the request addend for every descriptor', async () => {
+      const { service, stat } = harness();
+      const response = await service.shouldRateLimit(req('test-domain', [d([['key2', 'x']])], 5));
+      expect(response.statuses[0].limitRemaining).toBe(15);
+      expect(stat('ratelimit.service.rate_limit.test-domain.key2.total_hits')).toBe(5);
+    });
+
+    it('a descriptor addend of 0 checks without consuming', async () => {
+      const { service } = harness();
+      await service.shouldRateLimit(req('test-domain', [d([['key2', 'x']])], 20));
+      const check = await service.shouldRateLimit(req('test-domain', [d([['key2', 'x']], { hitsAddend: 0 })]));
+      expect(check.statuses[0]).toMatchObject({ code: Code.OK, limitRemaining: 0 });
+      await service.shouldRateLimit(req('test-domain', [d([['key2', 'x']])]));
+      const after = await service.shouldRateLimit(req('test-domain', [d([['key2', 'x']], { hitsAddend: 0 })]));
+      expect(after.statuses[0].code).toBe(Code.OVER_LIMIT);
+    });
+  });
+
+  describe('request overrides (spec §3.3)', () => {
+    it('replace matching entirely and share the counter of the same entries', async () => {
+      const { service, stat } = harness();
+      const limit = { requestsPerUnit: 10, unit: Unit.DAY };
+      const first = await service.shouldRateLimit(req('test-domain', [d([['key1', 'value1'], ['subkey1', 'something']], { limit })]));
+      expect(first.statuses[0]).toMatchObject({ currentLimit: { requestsPerUnit: 10, unit: Unit.DAY, name: '' }, limitRemaining: 9 });
+      const changed = { requestsPerUnit: 42, unit: Unit.HOUR };
+      await service.shouldRateLimit(req('test-domain', [d([['key1', 'value1'], ['subkey1', 'something']], { limit: changed })]));
+      expect(stat('ratelimit.service.rate_limit.test-domain.key1_value1.subkey1_something.total_hits')).toBe(2);
+    });
+
+    it('apply to entries no rule matches, but not in an unknown domain', async () => {
+      const { service } = harness();
+      const limit = { requestsPerUnit: 1, unit: Unit.MINUTE };
+      const known = await service.shouldRateLimit(req('test-domain', [d([['nothing', 'here']], { limit })]));
+      expect(known.statuses[0].limitRemaining).toBe(0);
+      const unknown = await service.shouldRateLimit(req('foo_domain', [d([['nothing', 'here']], { limit })]));
+      expect(unknown.statuses[0].currentLimit).toBeUndefined();
+    });
+  });
+
+  it('adds CACHE_KEY_PREFIX to every counter key', async () => {
+    const keys: string[] = [];
+    const recording = new (class extends CounterStore {
+      readonly kind = 'recording';
+      increment(batch: readonly CounterIncrement[]): Promise<number[]> {
+        keys.push(...batch.map((b) => b.key));
+        return Promise.resolve(batch.map(() => 1));
+      }
+    })();
+    const { service } = harness({ CACHE_KEY_PREFIX: 'prefix:' }, undefined, recording);
+    await service.shouldRateLimit(req('test-domain', [d([['key2', 'value2']]), d([['key3', 'x']])]));
+    expect(keys).toEqual(['prefix:test-domain_key2_value2_2220', 'prefix:test-domain_key3_x_0']);
+  });
+});

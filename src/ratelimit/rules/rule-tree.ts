@@ -1,0 +1,175 @@
+import { RuleStats } from '../stats/rule-stats';
+import { GlobPattern } from './glob-pattern';
+import { Unit } from './rate-limit-unit';
+
+/** One request descriptor entry. */
+export interface Entry {
+  readonly key: string;
+  readonly value: string;
+}
+
+/** A limit as configured (or as a request override made it). */
+export interface RateLimitRule {
+  readonly requestsPerUnit: number;
+  readonly unit: Unit;
+  readonly unlimited: boolean;
+  readonly name: string;
+  readonly replaces: readonly string[];
+  readonly shadowMode: boolean;
+  readonly quotaMode: boolean;
+  /** Config-time stats key `<domain>.<level>...` (also the /rlconfig label). */
+  readonly fullKey: string;
+  readonly metadata: Readonly<Record<string, unknown>> | null;
+}
+
+/** What matching returns for one descriptor: the rule, the counters to bump, shared counter values. */
+export interface AppliedRule {
+  readonly rule: RateLimitRule;
+  readonly stats: RuleStats;
+  /** share_threshold patterns used in the cache key instead of the request value, by entry index. */
+  readonly sharedValues: readonly (string | undefined)[] | undefined;
+}
+
+export type StatsFor = (statsKey: string) => RuleStats;
+
+/** A node of the immutable matching tree; built once per configuration load. */
+export interface RuleNode {
+  readonly key: string;
+  readonly value: string;
+  /** `key` or `key_value`: the lookup key in the parent's children. */
+  readonly compositeKey: string;
+  readonly pattern: GlobPattern | undefined;
+  readonly children: ReadonlyMap<string, RuleNode>;
+  /** Wildcard children in load order: the first match wins. */
+  readonly wildcards: readonly RuleNode[];
+  readonly rule: RateLimitRule | undefined;
+  /** The applied rule when the stats key does not depend on request values. */
+  readonly staticApplied: AppliedRule | undefined;
+  readonly detailedMetric: boolean;
+  readonly valueToMetric: boolean;
+  readonly shareThreshold: boolean;
+  /** This node and its ancestors, root first (index i matched request entry i). */
+  readonly path: readonly RuleNode[];
+  /** True when the stats key must be computed from request values (detailed_metric, value_to_metric). */
+  readonly dynamicStatsKey: boolean;
+}
+
+/** The rules of one domain and the walk of spec §3.2. */
+export class DomainRules {
+  constructor(
+    readonly domain: string,
+    readonly children: ReadonlyMap<string, RuleNode>,
+    readonly wildcards: readonly RuleNode[],
+    private readonly statsFor: StatsFor,
+  ) {}
+
+  /**
+   * Exact `key_value` first, then the first matching wildcard, then the key-only node; never
+   * backtracks. A limit applies only on the node at the depth of the last entry.
+   */
+  match(entries: readonly Entry[]): AppliedRule | undefined {
+    let children = this.children;
+    let wildcards = this.wildcards;
+    const last = entries.length - 1;
+    for (let i = 0; i <= last; i++) {
+      const { key, value } = entries[i];
+      const candidate = key + '_' + value;
+      let node = children.get(candidate);
+      if (node === undefined) {
+        for (let w = 0; w < wildcards.length; w++) {
+          if (wildcards[w].pattern!.matches(candidate)) {
+            node = wildcards[w];
+            break;
+          }
+        }
+        if (node === undefined) node = children.get(key);
+        if (node === undefined) return undefined;
+      }
+      if (i === last) {
+        if (node.rule === undefined) return undefined;
+        return node.dynamicStatsKey ? this.withDynamicStats(node, entries) : node.staticApplied;
+      }
+      if (node.children.size === 0) return undefined;
+      children = node.children;
+      wildcards = node.wildcards;
+    }
+    return undefined;
+  }
+
+  private withDynamicStats(node: RuleNode, entries: readonly Entry[]): AppliedRule {
+    const statsKey = node.detailedMetric
+      ? this.detailedStatsKey(node, entries)
+      : this.valueToMetricStatsKey(node, entries);
+    const staticApplied = node.staticApplied!;
+    if (statsKey === staticApplied.stats.key) return staticApplied;
+    return { rule: staticApplied.rule, stats: this.statsFor(statsKey), sharedValues: staticApplied.sharedValues };
+  }
+
+  /** detailed_metric on the leaf: every request value is part of the key (spec §3.6 step 1). */
+  private detailedStatsKey(node: RuleNode, entries: readonly Entry[]): string {
+    const shared = node.staticApplied!.sharedValues;
+    let key = this.domain;
+    for (let i = 0; i < entries.length; i++) {
+      const entry = entries[i];
+      if (shared === undefined) key += '.' + entry.key + '_' + entry.value;
+      else {
+        const value = shared[i] ?? entry.value;
+        key += value === '' ? '.' + entry.key : '.' + entry.key + '_' + value;
+      }
+    }
+    return key;
+  }
+
+  /** value_to_metric somewhere on the path (spec §3.6 step 2). */
+  private valueToMetricStatsKey(node: RuleNode, entries: readonly Entry[]): string {
+    let key = this.domain;
+    node.path.forEach((level, i) => {
+      const entry = entries[i];
+      let value: string;
+      if (level.pattern !== undefined && entry.key + '_' + entry.value !== level.compositeKey) {
+        value = level.shareThreshold || !level.valueToMetric ? level.value : entry.value;
+      } else if (level.value === '') {
+        value = level.valueToMetric ? entry.value : '';
+      } else {
+        value = entry.value;
+      }
+      key += value === '' ? '.' + entry.key : '.' + entry.key + '_' + value;
+    });
+    return key;
+  }
+}
+
+/** A complete, immutable configuration: every domain's tree. Swapped as a whole on reload. */
+export class RuleSet {
+  constructor(private readonly domains: ReadonlyMap<string, DomainRules>) {}
+
+  static readonly EMPTY = new RuleSet(new Map());
+
+  get domainCount(): number {
+    return this.domains.size;
+  }
+
+  domain(name: string): DomainRules | undefined {
+    return this.domains.get(name);
+  }
+
+  /** One line per rule with a limit, sorted: the debug listener's /rlconfig (spec §7.5). */
+  dump(): string {
+    const lines: string[] = [];
+    const visit = (nodes: ReadonlyMap<string, RuleNode>) => {
+      for (const node of nodes.values()) {
+        const rule = node.rule;
+        if (rule !== undefined) {
+          const unit = rule.unlimited ? 'UNKNOWN' : Unit[rule.unit];
+          const count = rule.unlimited ? 0 : rule.requestsPerUnit;
+          lines.push(
+            `${rule.fullKey}: unit=${unit} requests_per_unit=${count}, shadow_mode: ${rule.shadowMode}, quota_mode: ${rule.quotaMode}`,
+          );
+        }
+        visit(node.children);
+      }
+    };
+    for (const domain of this.domains.values()) visit(domain.children);
+    return lines.sort().map((line) => line + '\n').join('');
+  }
+}

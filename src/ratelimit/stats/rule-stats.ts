@@ -1,0 +1,51 @@
+import { Injectable } from '@nestjs/common';
+import { Counter } from '../../infra/stats/counter';
+import { StatsRegistry } from '../../infra/stats/stats-registry';
+
+/** The per-rule counters of spec §5.2, under `ratelimit.service.rate_limit.<statsKey>.`. */
+export interface RuleStats {
+  readonly key: string;
+  readonly totalHits: Counter;
+  readonly overLimit: Counter;
+  readonly nearLimit: Counter;
+  readonly withinLimit: Counter;
+  readonly overLimitWithLocalCache: Counter;
+  readonly shadowMode: Counter;
+}
+
+const IPV4 = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})/g;
+
+/** `:` and `|` would break the statsd line format; IPv4 dots would split the metric path. */
+export function sanitizeStatName(name: string): string {
+  return name.replace(/[:|]/g, '_').replace(IPV4, '$1_$2_$3_$4');
+}
+
+@Injectable()
+export class RuleStatsFactory {
+  private readonly byKey = new Map<string, RuleStats>();
+
+  constructor(private readonly registry: StatsRegistry) {}
+
+  forKey(statsKey: string): RuleStats {
+    let stats = this.byKey.get(statsKey);
+    if (!stats) {
+      const prefix = `ratelimit.service.rate_limit.${sanitizeStatName(statsKey)}.`;
+      const counter = (stat: string) => this.registry.counter(prefix + stat);
+      stats = {
+        key: statsKey,
+        totalHits: counter('total_hits'),
+        overLimit: counter('over_limit'),
+        nearLimit: counter('near_limit'),
+        withinLimit: counter('within_limit'),
+        overLimitWithLocalCache: counter('over_limit_with_local_cache'),
+        shadowMode: counter('shadow_mode'),
+      };
+      this.byKey.set(statsKey, stats);
+    }
+    return stats;
+  }
+
+  domainNotFound(domain: string): Counter {
+    return this.registry.counter(`ratelimit.service.rate_limit.${sanitizeStatName(domain)}.domain_not_found`);
+  }
+}

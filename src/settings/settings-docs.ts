@@ -1,0 +1,53 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SettingDefinition } from './setting-definition';
+import { allSettingDefinitions } from './settings.loader';
+
+/*
+ * `.env.example` and `docs/settings.md` are generated from the schema so they cannot drift:
+ * `npm run docs:settings` rewrites them and a unit test compares.
+ */
+
+const HEADER = `# Every setting of the service with its default. Product names come first; the upstream
+# Envoy rate limit service names (REDIS_*, MEMCACHE_*, LOCAL_CACHE_SIZE_IN_BYTES) are accepted as aliases.
+# Generated from src/settings/settings.schema.ts by \`npm run docs:settings\`.
+`;
+
+export function renderEnvExample(definitions: readonly SettingDefinition<unknown>[] = allSettingDefinitions()): string {
+  const lines = [HEADER];
+  for (const d of definitions) {
+    const aliases = d.aliases.length > 0 ? ` (alias ${d.aliases.join(', ')})` : '';
+    lines.push(`# ${d.doc}${aliases}`);
+    const computed = typeof d.defaultValue === 'function';
+    lines.push(computed ? `# default: ${d.defaultText}\n#${d.env}=` : `#${d.env}=${d.defaultText}`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+export function renderSettingsTable(definitions: readonly SettingDefinition<unknown>[] = allSettingDefinitions()): string {
+  const escape = (text: string) => text.replace(/\|/g, '\\|');
+  const rows = definitions.map(
+    (d) =>
+      `| \`${d.env}\` | ${d.aliases.map((a) => `\`${a}\``).join(', ')} | ${escape(d.defaultText) === '' ? '' : `\`${escape(d.defaultText)}\``} | ${escape(d.doc)} |`,
+  );
+  return [
+    '# Settings',
+    '',
+    'Every environment variable the service reads, generated from `src/settings/settings.schema.ts`',
+    '(`npm run docs:settings`). An invalid value stops the boot with a message naming the variable and the',
+    'allowed values. Booleans take `true`/`false` (also `1`, `0`, `t`, `f`); durations use Go syntax (`500ms`,',
+    '`10s`, `1h30m`); maps are `k1:v1,k2:v2`. When a product name and its upstream alias are both set, the',
+    'product name wins and a warning is logged.',
+    '',
+    '| variable | upstream alias | default | meaning |',
+    '|---|---|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
+}
+
+if (require.main === module) {
+  const root = join(__dirname, '..', '..');
+  writeFileSync(join(root, '.env.example'), renderEnvExample());
+  writeFileSync(join(root, 'docs', 'settings.md'), renderSettingsTable());
+}

@@ -1,0 +1,109 @@
+import { EnvReader, SettingDefinition, SettingSchema } from './setting-definition';
+import { Settings, SettingsError } from './settings';
+import { SETTINGS_SCHEMA } from './settings.schema';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** Every setting definition of the schema, in declaration order (for docs and tests). */
+export function allSettingDefinitions(schema: SettingSchema = SETTINGS_SCHEMA): SettingDefinition<unknown>[] {
+  return Object.values(schema).flatMap((group) => Object.values(group));
+}
+
+/**
+ * Reads, parses and cross-checks every setting. Unset or empty variables take their defaults.
+ * When a product name and its upstream alias are both set, the product name wins and a warning
+ * is reported through `warn`.
+ */
+export function loadSettings(env: Env = process.env, warn: (message: string) => void = () => {}): Settings {
+  const definitions = new Map(allSettingDefinitions().map((d) => [d.env, d]));
+  const problems: string[] = [];
+
+  const lookup = (definition: SettingDefinition<unknown>): { name: string; raw: string } | undefined => {
+    const set = [definition.env, ...definition.aliases]
+      .map((name) => ({ name, raw: env[name] }))
+      .filter((found): found is { name: string; raw: string } => found.raw !== undefined && found.raw !== '');
+    if (set.length > 1 && set.some((found) => found.raw !== set[0].raw)) {
+      warn(`${set.map((found) => found.name).join(' and ')} are both set with different values; ${set[0].name} wins`);
+    }
+    return set[0];
+  };
+  const reader: EnvReader = {
+    has: (name) => lookup(definitionOf(definitions, name)) !== undefined,
+    get: (name) => lookup(definitionOf(definitions, name))?.raw,
+  };
+
+  const settings: Record<string, Record<string, unknown>> = {};
+  for (const [groupName, group] of Object.entries(SETTINGS_SCHEMA as SettingSchema)) {
+    const values: Record<string, unknown> = {};
+    for (const [key, definition] of Object.entries(group)) {
+      const found = lookup(definition);
+      if (found === undefined) {
+        const { defaultValue } = definition;
+        values[key] = typeof defaultValue === 'function' ? (defaultValue as (e: EnvReader) => unknown)(reader) : defaultValue;
+        continue;
+      }
+      try {
+        values[key] = definition.parse(found.raw);
+      } catch (error) {
+        problems.push(`${found.name}=${JSON.stringify(found.raw)}: ${(error as Error).message}`);
+      }
+    }
+    settings[groupName] = values;
+  }
+  if (problems.length === 0) problems.push(...crossCheck(settings as unknown as Settings));
+  if (problems.length > 0) throw new SettingsError(problems);
+  return deepFreeze(settings) as unknown as Settings;
+}
+
+function definitionOf(definitions: Map<string, SettingDefinition<unknown>>, name: string): SettingDefinition<unknown> {
+  const definition = definitions.get(name);
+  if (!definition) throw new Error(`unknown setting ${name}`);
+  return definition;
+}
+
+/** Rules that involve more than one variable. */
+function crossCheck(settings: Settings): string[] {
+  const problems: string[] = [];
+  const { altcache, stats, grpc, counters, kvstore, kvstorePerSecond } = settings;
+  if (altcache.hostPort.length > 0 && altcache.srv !== '') {
+    problems.push('ALTCACHE_HOST_PORT and ALTCACHE_SRV are both set: set only one of them');
+  }
+  if (counters.backend === 'altcache' && altcache.hostPort.length === 0 && altcache.srv === '') {
+    problems.push('BACKEND_TYPE=altcache needs ALTCACHE_HOST_PORT or ALTCACHE_SRV');
+  }
+  const sinks = [
+    stats.useStatsd && 'USE_STATSD',
+    stats.useDogStatsd && 'USE_DOG_STATSD',
+    stats.usePrometheus && 'USE_PROMETHEUS',
+  ].filter(Boolean);
+  if (!stats.disabled && sinks.length > 1) {
+    problems.push(`unable to use more than one stats sink at the same time: ${sinks.join(', ')} are all true`);
+  }
+  if (grpc.useTls && (grpc.tlsCert === '' || grpc.tlsKey === '')) {
+    problems.push('GRPC_SERVER_USE_TLS=true needs GRPC_SERVER_TLS_CERT and GRPC_SERVER_TLS_KEY');
+  }
+  if (counters.backend === 'kvstore') {
+    problems.push(...checkStoreUrl('KVSTORE', kvstore.type, kvstore.url));
+    if (kvstorePerSecond.enabled) {
+      problems.push(...checkStoreUrl('KVSTORE_PERSECOND', kvstorePerSecond.type, kvstorePerSecond.url));
+    }
+  }
+  return problems;
+}
+
+function checkStoreUrl(prefix: string, type: string, url: string): string[] {
+  const items = url.split(',').filter((item) => item.trim() !== '');
+  if (items.length === 0) return [`${prefix}_URL is empty: give host:port or a socket path`];
+  if (type === 'sentinel' && items.length < 2) {
+    return [`${prefix}_URL=${JSON.stringify(url)}: a sentinel URL is master-name,host:port[,host:port...]`];
+  }
+  return [];
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
