@@ -8,15 +8,22 @@ import { Settings } from './settings/settings';
 /** Builds the application (HTTP on Fastify plus the gRPC transport) without opening listeners. */
 export async function createApp(settings: Settings): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({ bodyLimit: 1024 * 1024 });
-  // Upstream's /json accepts a JSON body under any content type (curl -d sends form encoding).
-  adapter.getInstance().addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
+  // Upstream's /json accepts a JSON body under any content type (curl -d sends form encoding,
+  // fetch with a string body sends text/plain).
+  const fastify = adapter.getInstance();
+  fastify.removeContentTypeParser('text/plain');
+  fastify.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
     parseJsonBody(body as string, done);
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(settings), adapter, {
-    bufferLogs: true,
-    // Fastify's own JSON parser stays; Nest's form parser would swallow curl's default content type.
-    bodyParser: false,
-  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot(settings),
+    adapter,
+    {
+      bufferLogs: true,
+      // Fastify's own JSON parser stays; Nest's form parser would swallow curl's default content type.
+      bodyParser: false,
+    },
+  );
   app.useLogger(app.get(Logger));
   app.connectMicroservice(grpcServerOptions(settings), { inheritAppConfig: true });
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);

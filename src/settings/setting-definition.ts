@@ -23,7 +23,11 @@ interface SettingOptions<T> {
   parse: (raw: string) => T;
 }
 
-export function setting<T>(env: string, doc: string, options: SettingOptions<T>): SettingDefinition<T> {
+export function setting<T>(
+  env: string,
+  doc: string,
+  options: SettingOptions<T>,
+): SettingDefinition<T> {
   const { default: defaultValue } = options;
   return {
     env,

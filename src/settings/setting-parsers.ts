@@ -14,7 +14,8 @@ export function parseBool(raw: string): boolean {
 }
 
 export function parseInteger(raw: string, min: number, max: number): number {
-  if (!/^[+-]?\d+$/.test(raw.trim())) throw new Error(`allowed values: an integer from ${min} to ${max}`);
+  if (!/^[+-]?\d+$/.test(raw.trim()))
+    throw new Error(`allowed values: an integer from ${min} to ${max}`);
   const value = Number(raw);
   if (!Number.isSafeInteger(value) || value < min || value > max) {
     throw new Error(`allowed values: an integer from ${min} to ${max}`);
@@ -45,13 +46,17 @@ const DURATION_UNITS_MS: Record<string, number> = {
 export function parseDuration(raw: string): number {
   const text = raw.trim();
   const fail = (): never => {
-    throw new Error('allowed values: a duration such as 500ms, 10s, 1m30s or 24h (units ns, us, ms, s, m, h)');
+    throw new Error(
+      'allowed values: a duration such as 500ms, 10s, 1m30s or 24h (units ns, us, ms, s, m, h)',
+    );
   };
   if (text === '0' || text === '+0' || text === '-0') return 0;
   const match = /^([+-]?)((?:\d+(?:\.\d*)?|\.\d+)(?:ns|us|µs|μs|ms|s|m|h))+$/.exec(text);
   if (!match) return fail();
   let total = 0;
-  for (const part of text.replace(/^[+-]/, '').matchAll(/(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h)/g)) {
+  for (const part of text
+    .replace(/^[+-]/, '')
+    .matchAll(/(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h)/g)) {
     total += Number(part[1]) * DURATION_UNITS_MS[part[2]];
   }
   return match[1] === '-' ? -total : total;
@@ -78,9 +83,15 @@ export function parseMap(raw: string, separator = ':'): Record<string, string> {
   return result;
 }
 
-export function parseChoice<T extends string>(raw: string, choices: readonly T[], caseInsensitive = false): T {
+export function parseChoice<T extends string>(
+  raw: string,
+  choices: readonly T[],
+  caseInsensitive = false,
+): T {
   const wanted = caseInsensitive ? raw.toLowerCase() : raw;
-  const found = choices.find((choice) => (caseInsensitive ? choice.toLowerCase() : choice) === wanted);
+  const found = choices.find(
+    (choice) => (caseInsensitive ? choice.toLowerCase() : choice) === wanted,
+  );
   if (found === undefined) throw new Error(`allowed values: ${choices.join(', ')}`);
   return found;
 }

@@ -13,7 +13,9 @@ const HEADER = `# Every setting of the service with its default. Product names c
 # Generated from src/settings/settings.schema.ts by \`npm run docs:settings\`.
 `;
 
-export function renderEnvExample(definitions: readonly SettingDefinition<unknown>[] = allSettingDefinitions()): string {
+export function renderEnvExample(
+  definitions: readonly SettingDefinition<unknown>[] = allSettingDefinitions(),
+): string {
   const lines = [HEADER];
   for (const d of definitions) {
     const aliases = d.aliases.length > 0 ? ` (alias ${d.aliases.join(', ')})` : '';
@@ -24,7 +26,9 @@ export function renderEnvExample(definitions: readonly SettingDefinition<unknown
   return lines.join('\n') + '\n';
 }
 
-export function renderSettingsTable(definitions: readonly SettingDefinition<unknown>[] = allSettingDefinitions()): string {
+export function renderSettingsTable(
+  definitions: readonly SettingDefinition<unknown>[] = allSettingDefinitions(),
+): string {
   const escape = (text: string) => text.replace(/\|/g, '\\|');
   const rows = definitions.map(
     (d) =>

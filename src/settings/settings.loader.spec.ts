@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { allSettingDefinitions, loadSettings } from './settings.loader';
 import { SettingsError } from './settings';
 import { parseDuration } from './setting-parsers';
+import { renderEnvExample, renderSettingsTable } from './settings-docs';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -21,7 +22,13 @@ describe('loadSettings', () => {
     expect(settings.grpc.port).toBe(8081);
     expect(settings.debug.port).toBe(6070);
     expect(settings.counters.backend).toBe('memory');
-    expect(settings.rules).toMatchObject({ configType: 'FILE', runtimeRoot: 'config', runtimeSubdirectory: 'ratelimit', runtimeAppDirectory: 'config', watchRoot: true });
+    expect(settings.rules).toMatchObject({
+      configType: 'FILE',
+      runtimeRoot: 'config',
+      runtimeSubdirectory: 'ratelimit',
+      runtimeAppDirectory: 'config',
+      watchRoot: true,
+    });
     expect(settings.limiter.nearLimitRatio).toBe(0.8);
     expect(settings.log).toEqual({ level: 'warn', format: 'text' });
     expect(settings.grpc.maxConnectionAge).toBe(24 * 3600 * 1000);
@@ -30,7 +37,12 @@ describe('loadSettings', () => {
   });
 
   it('accepts upstream names as aliases', () => {
-    const settings = loadSettings({ REDIS_URL: 'redis:6379', REDIS_TYPE: 'CLUSTER', LOCAL_CACHE_SIZE_IN_BYTES: '1024', MEMCACHE_MAX_IDLE_CONNS: '7' });
+    const settings = loadSettings({
+      REDIS_URL: 'redis:6379',
+      REDIS_TYPE: 'CLUSTER',
+      LOCAL_CACHE_SIZE_IN_BYTES: '1024',
+      MEMCACHE_MAX_IDLE_CONNS: '7',
+    });
     expect(settings.kvstore.url).toBe('redis:6379');
     expect(settings.kvstore.type).toBe('cluster');
     expect(settings.counters.backend).toBe('kvstore');
@@ -41,25 +53,39 @@ describe('loadSettings', () => {
 
   it('lets the product name win over a conflicting alias, with a warning', () => {
     const warnings: string[] = [];
-    const settings = loadSettings({ KVSTORE_URL: 'a:1', REDIS_URL: 'b:2' }, (w) => warnings.push(w));
+    const settings = loadSettings({ KVSTORE_URL: 'a:1', REDIS_URL: 'b:2' }, (w) =>
+      warnings.push(w),
+    );
     expect(settings.kvstore.url).toBe('a:1');
-    expect(warnings).toEqual(['KVSTORE_URL and REDIS_URL are both set with different values; KVSTORE_URL wins']);
+    expect(warnings).toEqual([
+      'KVSTORE_URL and REDIS_URL are both set with different values; KVSTORE_URL wins',
+    ]);
   });
 
   it('infers the socket type from the URL', () => {
     expect(loadSettings({ KVSTORE_URL: '/var/run/redis.sock' }).kvstore.socketType).toBe('unix');
     expect(loadSettings({ KVSTORE_URL: 'localhost:6379' }).kvstore.socketType).toBe('tcp');
-    expect(loadSettings({ KVSTORE_URL: 'localhost:6379', KVSTORE_SOCKET_TYPE: 'unix' }).kvstore.socketType).toBe('unix');
+    expect(
+      loadSettings({ KVSTORE_URL: 'localhost:6379', KVSTORE_SOCKET_TYPE: 'unix' }).kvstore
+        .socketType,
+    ).toBe('unix');
   });
 
   it('selects backends by name and alias', () => {
     expect(loadSettings({ BACKEND_TYPE: 'redis' }).counters.backend).toBe('kvstore');
-    expect(loadSettings({ BACKEND_TYPE: 'memcache', MEMCACHE_HOST_PORT: 'a:1,b:2' }).counters.backend).toBe('altcache');
+    expect(
+      loadSettings({ BACKEND_TYPE: 'memcache', MEMCACHE_HOST_PORT: 'a:1,b:2' }).counters.backend,
+    ).toBe('altcache');
     expect(loadSettings({ ALTCACHE_HOST_PORT: 'a:1' }).altcache.hostPort).toEqual(['a:1']);
   });
 
   it('parses Go booleans, durations and maps', () => {
-    const settings = loadSettings({ SHADOW_MODE: 'T', GRPC_MAX_CONNECTION_AGE: '1h30m', EXTRA_TAGS: 'a:b,foo:bar', CONFIG_GRPC_XDS_NODE_METADATA: 'x=1,broken,y=2' });
+    const settings = loadSettings({
+      SHADOW_MODE: 'T',
+      GRPC_MAX_CONNECTION_AGE: '1h30m',
+      EXTRA_TAGS: 'a:b,foo:bar',
+      CONFIG_GRPC_XDS_NODE_METADATA: 'x=1,broken,y=2',
+    });
     expect(settings.limiter.shadowMode).toBe(true);
     expect(settings.grpc.maxConnectionAge).toBe(5_400_000);
     expect(settings.stats.extraTags).toEqual({ a: 'b', foo: 'bar' });
@@ -71,17 +97,44 @@ describe('loadSettings', () => {
   it.each([
     [{ NEAR_LIMIT_RATIO: '2' }, 'NEAR_LIMIT_RATIO="2": allowed values: a number from 0 to 1'],
     [{ PORT: 'eighty' }, 'PORT="eighty": allowed values: an integer from 0 to 65535'],
-    [{ SHADOW_MODE: 'yes' }, 'SHADOW_MODE="yes": allowed values: true, false (also 1, 0, t, f, TRUE, FALSE)'],
+    [
+      { SHADOW_MODE: 'yes' },
+      'SHADOW_MODE="yes": allowed values: true, false (also 1, 0, t, f, TRUE, FALSE)',
+    ],
     [{ CONFIG_TYPE: 'file' }, 'CONFIG_TYPE="file": allowed values: FILE, GRPC_XDS_SOTW'],
-    [{ BACKEND_TYPE: 'mongo' }, 'BACKEND_TYPE="mongo": allowed values: memory, kvstore (alias redis), altcache (alias memcache)'],
+    [
+      { BACKEND_TYPE: 'mongo' },
+      'BACKEND_TYPE="mongo": allowed values: memory, kvstore (alias redis), altcache (alias memcache)',
+    ],
     [{ REDIS_TYPE: 'ring' }, 'REDIS_TYPE="ring": allowed values: single, sentinel, cluster'],
-    [{ GRPC_MAX_CONNECTION_AGE: '10 days' }, 'GRPC_MAX_CONNECTION_AGE="10 days": allowed values: a duration such as 500ms, 10s, 1m30s or 24h (units ns, us, ms, s, m, h)'],
-    [{ REDIS_POOL_ON_EMPTY_BEHAVIOR: 'create' }, 'REDIS_POOL_ON_EMPTY_BEHAVIOR="create": allowed values: WAIT (CREATE and ERROR are not supported)'],
-    [{ TRACING_SAMPLING_RATE: '1.5' }, 'TRACING_SAMPLING_RATE="1.5": allowed values: a number from 0 to 1'],
-    [{ ALTCACHE_HOST_PORT: 'a:1', ALTCACHE_SRV: '_memcache._tcp.example' }, 'ALTCACHE_HOST_PORT and ALTCACHE_SRV are both set: set only one of them'],
-    [{ USE_STATSD: 'true', USE_PROMETHEUS: 'true' }, 'unable to use more than one stats sink at the same time: USE_STATSD, USE_PROMETHEUS are all true'],
-    [{ KVSTORE_URL: 'mymaster', KVSTORE_TYPE: 'sentinel' }, 'KVSTORE_URL="mymaster": a sentinel URL is master-name,host:port[,host:port...]'],
-    [{ GRPC_SERVER_USE_TLS: 'true' }, 'GRPC_SERVER_USE_TLS=true needs GRPC_SERVER_TLS_CERT and GRPC_SERVER_TLS_KEY'],
+    [
+      { GRPC_MAX_CONNECTION_AGE: '10 days' },
+      'GRPC_MAX_CONNECTION_AGE="10 days": allowed values: a duration such as 500ms, 10s, 1m30s or 24h (units ns, us, ms, s, m, h)',
+    ],
+    [
+      { REDIS_POOL_ON_EMPTY_BEHAVIOR: 'create' },
+      'REDIS_POOL_ON_EMPTY_BEHAVIOR="create": allowed values: WAIT (CREATE and ERROR are not supported)',
+    ],
+    [
+      { TRACING_SAMPLING_RATE: '1.5' },
+      'TRACING_SAMPLING_RATE="1.5": allowed values: a number from 0 to 1',
+    ],
+    [
+      { ALTCACHE_HOST_PORT: 'a:1', ALTCACHE_SRV: '_memcache._tcp.example' },
+      'ALTCACHE_HOST_PORT and ALTCACHE_SRV are both set: set only one of them',
+    ],
+    [
+      { USE_STATSD: 'true', USE_PROMETHEUS: 'true' },
+      'unable to use more than one stats sink at the same time: USE_STATSD, USE_PROMETHEUS are all true',
+    ],
+    [
+      { KVSTORE_URL: 'mymaster', KVSTORE_TYPE: 'sentinel' },
+      'KVSTORE_URL="mymaster": a sentinel URL is master-name,host:port[,host:port...]',
+    ],
+    [
+      { GRPC_SERVER_USE_TLS: 'true' },
+      'GRPC_SERVER_USE_TLS=true needs GRPC_SERVER_TLS_CERT and GRPC_SERVER_TLS_KEY',
+    ],
   ])('rejects %j naming the variable and the allowed values', (env, problem) => {
     expect(problemsOf(env)).toEqual([problem]);
   });
@@ -92,7 +145,9 @@ describe('loadSettings', () => {
 
   it('.env.example lists every variable', () => {
     const example = readFileSync(join(__dirname, '..', '..', '.env.example'), 'utf8');
-    const listed = new Set([...example.matchAll(/^#?\s*([A-Za-z_][A-Za-z0-9_]*)=/gm)].map((m) => m[1]));
+    const listed = new Set(
+      [...example.matchAll(/^#?\s*([A-Za-z_][A-Za-z0-9_]*)=/gm)].map((m) => m[1]),
+    );
     const missing = allSettingDefinitions()
       .map((d) => d.env)
       .filter((name) => !listed.has(name));
@@ -102,8 +157,6 @@ describe('loadSettings', () => {
 
 describe('generated settings documents', () => {
   it('docs/settings.md and .env.example match the schema (run `npm run docs:settings`)', () => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { renderEnvExample, renderSettingsTable } = require('./settings-docs') as typeof import('./settings-docs');
     const root = join(__dirname, '..', '..');
     expect(readFileSync(join(root, '.env.example'), 'utf8')).toBe(renderEnvExample());
     expect(readFileSync(join(root, 'docs', 'settings.md'), 'utf8')).toBe(renderSettingsTable());

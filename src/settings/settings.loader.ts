@@ -5,7 +5,9 @@ import { SETTINGS_SCHEMA } from './settings.schema';
 type Env = Readonly<Record<string, string | undefined>>;
 
 /** Every setting definition of the schema, in declaration order (for docs and tests). */
-export function allSettingDefinitions(schema: SettingSchema = SETTINGS_SCHEMA): SettingDefinition<unknown>[] {
+export function allSettingDefinitions(
+  schema: SettingSchema = SETTINGS_SCHEMA,
+): SettingDefinition<unknown>[] {
   return Object.values(schema).flatMap((group) => Object.values(group));
 }
 
@@ -14,16 +16,32 @@ export function allSettingDefinitions(schema: SettingSchema = SETTINGS_SCHEMA): 
  * When a product name and its upstream alias are both set, the product name wins and a warning
  * is reported through `warn`.
  */
-export function loadSettings(env: Env = process.env, warn: (message: string) => void = () => {}): Settings {
+export function loadSettings(
+  env: Env = process.env,
+  warn: (message: string) => void = () => {},
+): Settings {
   const definitions = new Map(allSettingDefinitions().map((d) => [d.env, d]));
   const problems: string[] = [];
+  const warned = new Set<string>();
 
-  const lookup = (definition: SettingDefinition<unknown>): { name: string; raw: string } | undefined => {
+  const lookup = (
+    definition: SettingDefinition<unknown>,
+  ): { name: string; raw: string } | undefined => {
     const set = [definition.env, ...definition.aliases]
       .map((name) => ({ name, raw: env[name] }))
-      .filter((found): found is { name: string; raw: string } => found.raw !== undefined && found.raw !== '');
-    if (set.length > 1 && set.some((found) => found.raw !== set[0].raw)) {
-      warn(`${set.map((found) => found.name).join(' and ')} are both set with different values; ${set[0].name} wins`);
+      .filter(
+        (found): found is { name: string; raw: string } =>
+          found.raw !== undefined && found.raw !== '',
+      );
+    if (
+      set.length > 1 &&
+      set.some((found) => found.raw !== set[0].raw) &&
+      !warned.has(definition.env)
+    ) {
+      warned.add(definition.env);
+      warn(
+        `${set.map((found) => found.name).join(' and ')} are both set with different values; ${set[0].name} wins`,
+      );
     }
     return set[0];
   };
@@ -39,7 +57,10 @@ export function loadSettings(env: Env = process.env, warn: (message: string) => 
       const found = lookup(definition);
       if (found === undefined) {
         const { defaultValue } = definition;
-        values[key] = typeof defaultValue === 'function' ? (defaultValue as (e: EnvReader) => unknown)(reader) : defaultValue;
+        values[key] =
+          typeof defaultValue === 'function'
+            ? (defaultValue as (e: EnvReader) => unknown)(reader)
+            : defaultValue;
         continue;
       }
       try {
@@ -55,7 +76,10 @@ export function loadSettings(env: Env = process.env, warn: (message: string) => 
   return deepFreeze(settings) as unknown as Settings;
 }
 
-function definitionOf(definitions: Map<string, SettingDefinition<unknown>>, name: string): SettingDefinition<unknown> {
+function definitionOf(
+  definitions: Map<string, SettingDefinition<unknown>>,
+  name: string,
+): SettingDefinition<unknown> {
   const definition = definitions.get(name);
   if (!definition) throw new Error(`unknown setting ${name}`);
   return definition;
@@ -77,7 +101,9 @@ function crossCheck(settings: Settings): string[] {
     stats.usePrometheus && 'USE_PROMETHEUS',
   ].filter(Boolean);
   if (!stats.disabled && sinks.length > 1) {
-    problems.push(`unable to use more than one stats sink at the same time: ${sinks.join(', ')} are all true`);
+    problems.push(
+      `unable to use more than one stats sink at the same time: ${sinks.join(', ')} are all true`,
+    );
   }
   if (grpc.useTls && (grpc.tlsCert === '' || grpc.tlsKey === '')) {
     problems.push('GRPC_SERVER_USE_TLS=true needs GRPC_SERVER_TLS_CERT and GRPC_SERVER_TLS_KEY');
@@ -85,7 +111,9 @@ function crossCheck(settings: Settings): string[] {
   if (counters.backend === 'kvstore') {
     problems.push(...checkStoreUrl('KVSTORE', kvstore.type, kvstore.url));
     if (kvstorePerSecond.enabled) {
-      problems.push(...checkStoreUrl('KVSTORE_PERSECOND', kvstorePerSecond.type, kvstorePerSecond.url));
+      problems.push(
+        ...checkStoreUrl('KVSTORE_PERSECOND', kvstorePerSecond.type, kvstorePerSecond.url),
+      );
     }
   }
   return problems;
@@ -95,7 +123,9 @@ function checkStoreUrl(prefix: string, type: string, url: string): string[] {
   const items = url.split(',').filter((item) => item.trim() !== '');
   if (items.length === 0) return [`${prefix}_URL is empty: give host:port or a socket path`];
   if (type === 'sentinel' && items.length < 2) {
-    return [`${prefix}_URL=${JSON.stringify(url)}: a sentinel URL is master-name,host:port[,host:port...]`];
+    return [
+      `${prefix}_URL=${JSON.stringify(url)}: a sentinel URL is master-name,host:port[,host:port...]`,
+    ];
   }
   return [];
 }

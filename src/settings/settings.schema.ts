@@ -22,8 +22,14 @@ const str = (env: string, doc: string, fallback = '', aliases: string[] = []) =>
   setting(env, doc, { default: fallback, parse: (raw) => raw, aliases });
 const bool = (env: string, doc: string, fallback = false, aliases: string[] = []) =>
   setting(env, doc, { default: fallback, parse: parseBool, aliases });
-const int = (env: string, doc: string, fallback: number, min = 0, max = U32_MAX, aliases: string[] = []) =>
-  setting(env, doc, { default: fallback, parse: (raw) => parseInteger(raw, min, max), aliases });
+const int = (
+  env: string,
+  doc: string,
+  fallback: number,
+  min = 0,
+  max = U32_MAX,
+  aliases: string[] = [],
+) => setting(env, doc, { default: fallback, parse: (raw) => parseInteger(raw, min, max), aliases });
 const port = (env: string, doc: string, fallback: number) => int(env, doc, fallback, 0, 65535);
 const ratio = (env: string, doc: string, fallback: number) =>
   setting(env, doc, { default: fallback, parse: (raw) => parseNumber(raw, 0, 1) });
@@ -76,7 +82,8 @@ function parseBackendType(raw: string): BackendType {
     memcache: 'altcache',
   };
   const found = aliases[raw.trim().toLowerCase()];
-  if (!found) throw new Error('allowed values: memory, kvstore (alias redis), altcache (alias memcache)');
+  if (!found)
+    throw new Error('allowed values: memory, kvstore (alias redis), altcache (alias memcache)');
   return found;
 }
 
@@ -98,7 +105,10 @@ function inferSocketType(url: string | undefined): SocketType {
   return url !== undefined && /^[^/]+:\d+$/.test(url.trim()) ? 'tcp' : url ? 'unix' : 'tcp';
 }
 
-function kvstoreGroup(prefix: 'KVSTORE' | 'KVSTORE_PERSECOND', upstream: 'REDIS' | 'REDIS_PERSECOND') {
+function kvstoreGroup(
+  prefix: 'KVSTORE' | 'KVSTORE_PERSECOND',
+  upstream: 'REDIS' | 'REDIS_PERSECOND',
+) {
   const alias = (suffix: string) => [`${upstream}_${suffix}`];
   const which = prefix === 'KVSTORE' ? 'primary' : 'per-second';
   return {
@@ -118,12 +128,41 @@ function kvstoreGroup(prefix: 'KVSTORE' | 'KVSTORE_PERSECOND', upstream: 'REDIS'
       prefix === 'KVSTORE' ? '127.0.0.1:6379' : '',
       alias('URL'),
     ),
-    poolSize: int(`${prefix}_POOL_SIZE`, `${which} store connections`, 10, 1, 1024, alias('POOL_SIZE')),
-    auth: str(`${prefix}_AUTH`, `${which} store credentials: password or user:password`, '', alias('AUTH')),
-    sentinelAuth: str(`${prefix}_SENTINEL_AUTH`, `credentials for the ${which} store's sentinels`, '', alias('SENTINEL_AUTH')),
+    poolSize: int(
+      `${prefix}_POOL_SIZE`,
+      `${which} store connections`,
+      10,
+      1,
+      1024,
+      alias('POOL_SIZE'),
+    ),
+    auth: str(
+      `${prefix}_AUTH`,
+      `${which} store credentials: password or user:password`,
+      '',
+      alias('AUTH'),
+    ),
+    sentinelAuth: str(
+      `${prefix}_SENTINEL_AUTH`,
+      `credentials for the ${which} store's sentinels`,
+      '',
+      alias('SENTINEL_AUTH'),
+    ),
     tls: bool(`${prefix}_TLS`, `TLS to the ${which} store`, false, alias('TLS')),
-    pipelineWindow: duration(`${prefix}_PIPELINE_WINDOW`, `${which} store implicit pipelining flush window; 0 disables`, '0', alias('PIPELINE_WINDOW')),
-    pipelineLimit: int(`${prefix}_PIPELINE_LIMIT`, `${which} store commands per pipeline; 0 means no limit`, 0, 0, U32_MAX, alias('PIPELINE_LIMIT')),
+    pipelineWindow: duration(
+      `${prefix}_PIPELINE_WINDOW`,
+      `${which} store implicit pipelining flush window; 0 disables`,
+      '0',
+      alias('PIPELINE_WINDOW'),
+    ),
+    pipelineLimit: int(
+      `${prefix}_PIPELINE_LIMIT`,
+      `${which} store commands per pipeline; 0 means no limit`,
+      0,
+      0,
+      U32_MAX,
+      alias('PIPELINE_LIMIT'),
+    ),
     clusterPipelineParallelism: int(
       `${prefix}_CLUSTER_PIPELINE_PARALLELISM`,
       `${which} cluster store: key groups sent concurrently (0 = pool size)`,
@@ -132,15 +171,25 @@ function kvstoreGroup(prefix: 'KVSTORE' | 'KVSTORE_PERSECOND', upstream: 'REDIS'
       1024,
       alias('CLUSTER_PIPELINE_PARALLELISM'),
     ),
-    timeout: duration(`${prefix}_TIMEOUT`, `${which} store connect and command timeout`, '10s', alias('TIMEOUT')),
-    poolOnEmptyBehavior: setting(`${prefix}_POOL_ON_EMPTY_BEHAVIOR`, `${which} store pool behaviour when empty: WAIT`, {
-      default: 'WAIT' as const,
-      parse: (raw) => {
-        if (/^(create|error)$/i.test(raw.trim())) throw new Error('allowed values: WAIT (CREATE and ERROR are not supported)');
-        return 'WAIT' as const;
+    timeout: duration(
+      `${prefix}_TIMEOUT`,
+      `${which} store connect and command timeout`,
+      '10s',
+      alias('TIMEOUT'),
+    ),
+    poolOnEmptyBehavior: setting(
+      `${prefix}_POOL_ON_EMPTY_BEHAVIOR`,
+      `${which} store pool behaviour when empty: WAIT`,
+      {
+        default: 'WAIT' as const,
+        parse: (raw) => {
+          if (/^(create|error)$/i.test(raw.trim()))
+            throw new Error('allowed values: WAIT (CREATE and ERROR are not supported)');
+          return 'WAIT' as const;
+        },
+        aliases: alias('POOL_ON_EMPTY_BEHAVIOR'),
       },
-      aliases: alias('POOL_ON_EMPTY_BEHAVIOR'),
-    }),
+    ),
   };
 }
 
@@ -153,134 +202,326 @@ export const SETTINGS_SCHEMA = {
     host: str('GRPC_HOST', 'gRPC listener host', '0.0.0.0'),
     port: port('GRPC_PORT', 'gRPC listener port', 8081),
     uds: str('GRPC_UDS', 'when set, gRPC listens on this unix socket instead of host:port'),
-    maxConnectionAge: duration('GRPC_MAX_CONNECTION_AGE', 'connections are sent GOAWAY after this age (±10% jitter)', '24h'),
-    maxConnectionAgeGrace: duration('GRPC_MAX_CONNECTION_AGE_GRACE', 'extra time before an aged connection is closed', '1h'),
+    maxConnectionAge: duration(
+      'GRPC_MAX_CONNECTION_AGE',
+      'connections are sent GOAWAY after this age (±10% jitter)',
+      '24h',
+    ),
+    maxConnectionAgeGrace: duration(
+      'GRPC_MAX_CONNECTION_AGE_GRACE',
+      'extra time before an aged connection is closed',
+      '1h',
+    ),
     useTls: bool('GRPC_SERVER_USE_TLS', 'TLS on the gRPC listener'),
     tlsCert: str('GRPC_SERVER_TLS_CERT', 'server certificate chain file'),
     tlsKey: str('GRPC_SERVER_TLS_KEY', 'server private key file'),
-    clientCaCert: str('GRPC_CLIENT_TLS_CACERT', 'client CA file; when set, clients must present a certificate'),
+    clientCaCert: str(
+      'GRPC_CLIENT_TLS_CACERT',
+      'client CA file; when set, clients must present a certificate',
+    ),
     clientSan: str('GRPC_CLIENT_TLS_SAN', 'DNS name required in the client certificate'),
-    maxDescriptors: int('MAX_DESCRIPTORS_PER_REQUEST', 'largest descriptor list one decision request may carry', 1000, 1),
+    maxDescriptors: int(
+      'MAX_DESCRIPTORS_PER_REQUEST',
+      'largest descriptor list one decision request may carry',
+      1000,
+      1,
+    ),
   },
   debug: {
     host: str('DEBUG_HOST', 'debug listener host', '0.0.0.0'),
     port: port('DEBUG_PORT', 'debug listener port', 6070),
   },
   log: {
-    level: setting('LOG_LEVEL', 'trace, debug, info, warn, error or fatal', {
-      default: 'warn' as LogLevel,
+    level: setting<LogLevel>('LOG_LEVEL', 'trace, debug, info, warn, error or fatal', {
+      default: 'warn',
       parse: parseLogLevel,
     }),
-    format: choice('LOG_FORMAT', 'text, or json for lines with @timestamp, @message and level', ['text', 'json'] as const, 'text', { caseInsensitive: true }),
+    format: choice(
+      'LOG_FORMAT',
+      'text, or json for lines with @timestamp, @message and level',
+      ['text', 'json'] as const,
+      'text',
+      { caseInsensitive: true },
+    ),
   },
   rules: {
-    configType: choice('CONFIG_TYPE', 'where rules come from: FILE or GRPC_XDS_SOTW', ['FILE', 'GRPC_XDS_SOTW'] as const, 'FILE'),
-    forceStart: bool('FORCE_START_WITHOUT_INITIAL_CONFIG', 'open the listeners before the first configuration arrives'),
-    runtimeRoot: str('RUNTIME_ROOT', 'rule file root (a symlink swapped atomically in symlink mode)', 'config'),
+    configType: choice(
+      'CONFIG_TYPE',
+      'where rules come from: FILE or GRPC_XDS_SOTW',
+      ['FILE', 'GRPC_XDS_SOTW'] as const,
+      'FILE',
+    ),
+    forceStart: bool(
+      'FORCE_START_WITHOUT_INITIAL_CONFIG',
+      'open the listeners before the first configuration arrives',
+    ),
+    runtimeRoot: str(
+      'RUNTIME_ROOT',
+      'rule file root (a symlink swapped atomically in symlink mode)',
+      'config',
+    ),
     runtimeSubdirectory: str('RUNTIME_SUBDIRECTORY', 'subdirectory of the root', 'ratelimit'),
     runtimeAppDirectory: str('RUNTIME_APPDIRECTORY', 'directory holding the rule files', 'config'),
-    ignoreDotFiles: bool('RUNTIME_IGNOREDOTFILES', 'skip dot files and dot directories (Kubernetes ConfigMaps)'),
-    watchRoot: bool('RUNTIME_WATCH_ROOT', 'true: reload when the root symlink is swapped; false: reload on file changes', true),
+    ignoreDotFiles: bool(
+      'RUNTIME_IGNOREDOTFILES',
+      'skip dot files and dot directories (Kubernetes ConfigMaps)',
+    ),
+    watchRoot: bool(
+      'RUNTIME_WATCH_ROOT',
+      'true: reload when the root symlink is swapped; false: reload on file changes',
+      true,
+    ),
     mergeDomainConfig: bool('MERGE_DOMAIN_CONFIG', 'allow one domain in several files'),
-    healthyWithAtLeastOneConfigLoaded: bool('HEALTHY_WITH_AT_LEAST_ONE_CONFIG_LOADED', 'unhealthy until a configuration with a domain is loaded'),
+    healthyWithAtLeastOneConfigLoaded: bool(
+      'HEALTHY_WITH_AT_LEAST_ONE_CONFIG_LOADED',
+      'unhealthy until a configuration with a domain is loaded',
+    ),
   },
   xds: {
     nodeId: str('CONFIG_GRPC_XDS_NODE_ID', 'xDS node id', 'default'),
     nodeMetadata: map('CONFIG_GRPC_XDS_NODE_METADATA', 'xDS node metadata, k1=v1,k2=v2', '='),
-    serverUrl: str('CONFIG_GRPC_XDS_SERVER_URL', 'xDS management server address', 'localhost:18000'),
-    connectRetryInterval: duration('CONFIG_GRPC_XDS_SERVER_CONNECT_RETRY_INTERVAL', 'retry interval while the xDS server is unreachable', '3s'),
-    additionalHeaders: map('CONFIG_GRPC_XDS_CLIENT_ADDITIONAL_HEADERS', 'extra gRPC metadata to the xDS server, k1:v1,k2:v2'),
+    serverUrl: str(
+      'CONFIG_GRPC_XDS_SERVER_URL',
+      'xDS management server address',
+      'localhost:18000',
+    ),
+    connectRetryInterval: duration(
+      'CONFIG_GRPC_XDS_SERVER_CONNECT_RETRY_INTERVAL',
+      'retry interval while the xDS server is unreachable',
+      '3s',
+    ),
+    additionalHeaders: map(
+      'CONFIG_GRPC_XDS_CLIENT_ADDITIONAL_HEADERS',
+      'extra gRPC metadata to the xDS server, k1:v1,k2:v2',
+    ),
     useTls: bool('CONFIG_GRPC_XDS_SERVER_USE_TLS', 'TLS to the xDS server'),
     clientTlsCert: str('CONFIG_GRPC_XDS_CLIENT_TLS_CERT', 'client certificate for the xDS server'),
     clientTlsKey: str('CONFIG_GRPC_XDS_CLIENT_TLS_KEY', 'client key for the xDS server'),
     serverTlsCaCert: str('CONFIG_GRPC_XDS_SERVER_TLS_CACERT', 'CA of the xDS server'),
-    serverTlsSan: str('CONFIG_GRPC_XDS_SERVER_TLS_SAN', 'name expected in the xDS server certificate'),
-    backoffInitialInterval: duration('XDS_CLIENT_BACKOFF_INITIAL_INTERVAL', 'first reconnect delay', '10s'),
-    backoffMaxInterval: duration('XDS_CLIENT_BACKOFF_MAX_INTERVAL', 'largest reconnect delay', '60s'),
-    backoffRandomFactor: setting('XDS_CLIENT_BACKOFF_RANDOM_FACTOR', 'reconnect delay growth factor', {
-      default: 0.5,
-      parse: (raw) => parseNumber(raw, 0, 1000),
-    }),
+    serverTlsSan: str(
+      'CONFIG_GRPC_XDS_SERVER_TLS_SAN',
+      'name expected in the xDS server certificate',
+    ),
+    backoffInitialInterval: duration(
+      'XDS_CLIENT_BACKOFF_INITIAL_INTERVAL',
+      'first reconnect delay',
+      '10s',
+    ),
+    backoffMaxInterval: duration(
+      'XDS_CLIENT_BACKOFF_MAX_INTERVAL',
+      'largest reconnect delay',
+      '60s',
+    ),
+    backoffRandomFactor: setting(
+      'XDS_CLIENT_BACKOFF_RANDOM_FACTOR',
+      'reconnect delay growth factor',
+      {
+        default: 0.5,
+        parse: (raw) => parseNumber(raw, 0, 1000),
+      },
+    ),
     backoffJitter: bool('XDS_CLIENT_BACKOFF_JITTER', 'randomise reconnect delays', true),
-    maxMessageSize: int('XDS_CLIENT_MAX_MSG_SIZE_IN_BYTES', 'largest xDS response; 0 means the gRPC default (4 MiB)', 0),
+    maxMessageSize: int(
+      'XDS_CLIENT_MAX_MSG_SIZE_IN_BYTES',
+      'largest xDS response; 0 means the gRPC default (4 MiB)',
+      0,
+    ),
   },
   stats: {
-    useStatsd: bool('USE_STATSD', 'send statistics to statsd (off by default here; upstream defaults to on)'),
+    useStatsd: bool(
+      'USE_STATSD',
+      'send statistics to statsd (off by default here; upstream defaults to on)',
+    ),
     statsdHost: str('STATSD_HOST', 'statsd or DogStatsD host', 'localhost'),
     statsdPort: port('STATSD_PORT', 'statsd or DogStatsD port', 8125),
-    statsdProtocol: choice('STATSD_PROTOCOL', 'statsd transport: tcp or udp', ['tcp', 'udp'] as const, 'tcp', { caseInsensitive: true }),
+    statsdProtocol: choice(
+      'STATSD_PROTOCOL',
+      'statsd transport: tcp or udp',
+      ['tcp', 'udp'] as const,
+      'tcp',
+      { caseInsensitive: true },
+    ),
     useDogStatsd: bool('USE_DOG_STATSD', 'send statistics to DogStatsD'),
-    dogStatsdMogrifiers: list('USE_DOG_STATSD_MOGRIFIERS', 'DogStatsD mogrifier names (see DOG_STATSD_MOGRIFIER_<NAME>_*)'),
+    dogStatsdMogrifiers: list(
+      'USE_DOG_STATSD_MOGRIFIERS',
+      'DogStatsD mogrifier names (see DOG_STATSD_MOGRIFIER_<NAME>_*)',
+    ),
     extraTags: map('EXTRA_TAGS', 'tags added to every statistic, k1:v1,k2:v2'),
     flushInterval: duration('STATS_FLUSH_INTERVAL', 'statistics flush period', '10s'),
     disabled: bool('DISABLE_STATS', 'discard all statistics'),
     usePrometheus: bool('USE_PROMETHEUS', 'serve statistics to Prometheus'),
     prometheusAddr: str('PROMETHEUS_ADDR', 'Prometheus listener address', ':9090'),
     prometheusPath: str('PROMETHEUS_PATH', 'Prometheus metrics path', '/metrics'),
-    prometheusMapperYaml: str('PROMETHEUS_MAPPER_YAML', 'statsd_exporter mapping file replacing the built-in mapping'),
-    prometheusResponseTimeAsMilliseconds: bool('PROMETHEUS_RESPONSE_TIME_AS_MILLISECONDS', 'response time histogram in milliseconds'),
+    prometheusMapperYaml: str(
+      'PROMETHEUS_MAPPER_YAML',
+      'statsd_exporter mapping file replacing the built-in mapping',
+    ),
+    prometheusResponseTimeAsMilliseconds: bool(
+      'PROMETHEUS_RESPONSE_TIME_AS_MILLISECONDS',
+      'response time histogram in milliseconds',
+    ),
   },
   limiter: {
-    nearLimitRatio: ratio('NEAR_LIMIT_RATIO', 'share of a limit above which hits count as near_limit (0 to 1)', 0.8),
+    nearLimitRatio: ratio(
+      'NEAR_LIMIT_RATIO',
+      'share of a limit above which hits count as near_limit (0 to 1)',
+      0.8,
+    ),
     shadowMode: bool('SHADOW_MODE', 'report every over-limit decision as OK (global shadow mode)'),
     quotaMode: bool('QUOTA_MODE', 'treat every descriptor as a quota descriptor'),
-    responseDynamicMetadata: bool('RESPONSE_DYNAMIC_METADATA', 'fill dynamic_metadata in responses'),
+    responseDynamicMetadata: bool(
+      'RESPONSE_DYNAMIC_METADATA',
+      'fill dynamic_metadata in responses',
+    ),
     cacheKeyPrefix: str('CACHE_KEY_PREFIX', 'prepended to every counter key'),
-    expirationJitterMaxSeconds: int('EXPIRATION_JITTER_MAX_SECONDS', 'random extra counter TTL in [0, max) seconds', 300),
-    stopCacheKeyIncrementWhenOverlimit: bool('STOP_CACHE_KEY_INCREMENT_WHEN_OVERLIMIT', 'do not count hits of a request another of whose limits is exceeded'),
-    localCacheSizeInBytes: int('LocalCacheSizeInBytes', 'local over-limit cache size; 0 disables it', 0, 0, Number.MAX_SAFE_INTEGER, ['LOCAL_CACHE_SIZE_IN_BYTES']),
-    responseHeadersEnabled: bool('LIMIT_RESPONSE_HEADERS_ENABLED', 'add RateLimit-* response headers'),
+    expirationJitterMaxSeconds: int(
+      'EXPIRATION_JITTER_MAX_SECONDS',
+      'random extra counter TTL in [0, max) seconds',
+      300,
+    ),
+    stopCacheKeyIncrementWhenOverlimit: bool(
+      'STOP_CACHE_KEY_INCREMENT_WHEN_OVERLIMIT',
+      'do not count hits of a request another of whose limits is exceeded',
+    ),
+    localCacheSizeInBytes: int(
+      'LocalCacheSizeInBytes',
+      'local over-limit cache size; 0 disables it',
+      0,
+      0,
+      Number.MAX_SAFE_INTEGER,
+      ['LOCAL_CACHE_SIZE_IN_BYTES'],
+    ),
+    responseHeadersEnabled: bool(
+      'LIMIT_RESPONSE_HEADERS_ENABLED',
+      'add RateLimit-* response headers',
+    ),
     limitHeader: str('LIMIT_LIMIT_HEADER', 'limit header name', 'RateLimit-Limit'),
     remainingHeader: str('LIMIT_REMAINING_HEADER', 'remaining header name', 'RateLimit-Remaining'),
     resetHeader: str('LIMIT_RESET_HEADER', 'reset header name', 'RateLimit-Reset'),
   },
   counters: {
-    backend: setting('BACKEND_TYPE', 'counter store: memory, kvstore (redis) or altcache (memcache)', {
-      default: inferBackendType,
-      defaultText: 'kvstore when KVSTORE_URL is set, altcache when ALTCACHE_HOST_PORT or ALTCACHE_SRV is set, else memory',
-      parse: parseBackendType,
-    }),
-    memoryMaxKeys: int('MEMORY_STORE_MAX_KEYS', 'most counters the memory store keeps; the oldest are evicted beyond it', 1_000_000, 1000),
-    healthCheckActiveConnection: bool('KVSTORE_HEALTH_CHECK_ACTIVE_CONNECTION', 'unhealthy while the store has no active connection', false, ['REDIS_HEALTH_CHECK_ACTIVE_CONNECTION']),
-    startupInitialInterval: duration('KVSTORE_STARTUP_INITIAL_INTERVAL', 'first retry delay when the store is down at startup', '1s', ['REDIS_STARTUP_INITIAL_INTERVAL']),
-    startupMaxInterval: duration('KVSTORE_STARTUP_MAX_INTERVAL', 'largest retry delay at startup', '30s', ['REDIS_STARTUP_MAX_INTERVAL']),
-    startupMaxElapsedTime: duration('KVSTORE_STARTUP_MAX_ELAPSED_TIME', 'give up connecting at startup after this long; 0 retries forever', '0', ['REDIS_STARTUP_MAX_ELAPSED_TIME']),
+    backend: setting(
+      'BACKEND_TYPE',
+      'counter store: memory, kvstore (redis) or altcache (memcache)',
+      {
+        default: inferBackendType,
+        defaultText:
+          'kvstore when KVSTORE_URL is set, altcache when ALTCACHE_HOST_PORT or ALTCACHE_SRV is set, else memory',
+        parse: parseBackendType,
+      },
+    ),
+    memoryMaxKeys: int(
+      'MEMORY_STORE_MAX_KEYS',
+      'most counters the memory store keeps; the oldest are evicted beyond it',
+      1_000_000,
+      1000,
+    ),
+    healthCheckActiveConnection: bool(
+      'KVSTORE_HEALTH_CHECK_ACTIVE_CONNECTION',
+      'unhealthy while the store has no active connection',
+      false,
+      ['REDIS_HEALTH_CHECK_ACTIVE_CONNECTION'],
+    ),
+    startupInitialInterval: duration(
+      'KVSTORE_STARTUP_INITIAL_INTERVAL',
+      'first retry delay when the store is down at startup',
+      '1s',
+      ['REDIS_STARTUP_INITIAL_INTERVAL'],
+    ),
+    startupMaxInterval: duration(
+      'KVSTORE_STARTUP_MAX_INTERVAL',
+      'largest retry delay at startup',
+      '30s',
+      ['REDIS_STARTUP_MAX_INTERVAL'],
+    ),
+    startupMaxElapsedTime: duration(
+      'KVSTORE_STARTUP_MAX_ELAPSED_TIME',
+      'give up connecting at startup after this long; 0 retries forever',
+      '0',
+      ['REDIS_STARTUP_MAX_ELAPSED_TIME'],
+    ),
   },
   kvstore: {
     ...kvstoreGroup('KVSTORE', 'REDIS'),
-    tlsClientCert: str('KVSTORE_TLS_CLIENT_CERT', 'client certificate for store TLS', '', ['REDIS_TLS_CLIENT_CERT']),
-    tlsClientKey: str('KVSTORE_TLS_CLIENT_KEY', 'client key for store TLS', '', ['REDIS_TLS_CLIENT_KEY']),
+    tlsClientCert: str('KVSTORE_TLS_CLIENT_CERT', 'client certificate for store TLS', '', [
+      'REDIS_TLS_CLIENT_CERT',
+    ]),
+    tlsClientKey: str('KVSTORE_TLS_CLIENT_KEY', 'client key for store TLS', '', [
+      'REDIS_TLS_CLIENT_KEY',
+    ]),
     tlsCaCert: str('KVSTORE_TLS_CACERT', 'CA for store TLS', '', ['REDIS_TLS_CACERT']),
-    tlsSkipHostnameVerification: bool('KVSTORE_TLS_SKIP_HOSTNAME_VERIFICATION', 'verify the store certificate chain but not its name', false, ['REDIS_TLS_SKIP_HOSTNAME_VERIFICATION']),
+    tlsSkipHostnameVerification: bool(
+      'KVSTORE_TLS_SKIP_HOSTNAME_VERIFICATION',
+      'verify the store certificate chain but not its name',
+      false,
+      ['REDIS_TLS_SKIP_HOSTNAME_VERIFICATION'],
+    ),
   },
   kvstorePerSecond: {
-    enabled: bool('KVSTORE_PERSECOND', 'a second store for per-second limits', false, ['REDIS_PERSECOND']),
+    enabled: bool('KVSTORE_PERSECOND', 'a second store for per-second limits', false, [
+      'REDIS_PERSECOND',
+    ]),
     ...kvstoreGroup('KVSTORE_PERSECOND', 'REDIS_PERSECOND'),
   },
   altcache: {
-    hostPort: list('ALTCACHE_HOST_PORT', 'memcached nodes host:port,... (exclusive with ALTCACHE_SRV)', ['MEMCACHE_HOST_PORT']),
+    hostPort: list(
+      'ALTCACHE_HOST_PORT',
+      'memcached nodes host:port,... (exclusive with ALTCACHE_SRV)',
+      ['MEMCACHE_HOST_PORT'],
+    ),
     srv: str('ALTCACHE_SRV', 'SRV record listing the memcached nodes', '', ['MEMCACHE_SRV']),
-    srvRefresh: duration('ALTCACHE_SRV_REFRESH', 'SRV re-resolve period; 0 never', '0', ['MEMCACHE_SRV_REFRESH']),
-    maxIdleConns: int('ALTCACHE_MAX_IDLE_CONNS', 'idle connections per memcached node', 2, 0, 1024, ['MEMCACHE_MAX_IDLE_CONNS']),
+    srvRefresh: duration('ALTCACHE_SRV_REFRESH', 'SRV re-resolve period; 0 never', '0', [
+      'MEMCACHE_SRV_REFRESH',
+    ]),
+    maxIdleConns: int(
+      'ALTCACHE_MAX_IDLE_CONNS',
+      'idle connections per memcached node',
+      2,
+      0,
+      1024,
+      ['MEMCACHE_MAX_IDLE_CONNS'],
+    ),
     tls: bool('ALTCACHE_TLS', 'TLS to memcached', false, ['MEMCACHE_TLS']),
-    tlsClientCert: str('ALTCACHE_TLS_CLIENT_CERT', 'client certificate for memcached TLS', '', ['MEMCACHE_TLS_CLIENT_CERT']),
-    tlsClientKey: str('ALTCACHE_TLS_CLIENT_KEY', 'client key for memcached TLS', '', ['MEMCACHE_TLS_CLIENT_KEY']),
+    tlsClientCert: str('ALTCACHE_TLS_CLIENT_CERT', 'client certificate for memcached TLS', '', [
+      'MEMCACHE_TLS_CLIENT_CERT',
+    ]),
+    tlsClientKey: str('ALTCACHE_TLS_CLIENT_KEY', 'client key for memcached TLS', '', [
+      'MEMCACHE_TLS_CLIENT_KEY',
+    ]),
     tlsCaCert: str('ALTCACHE_TLS_CACERT', 'CA for memcached TLS', '', ['MEMCACHE_TLS_CACERT']),
-    tlsSkipHostnameVerification: bool('ALTCACHE_TLS_SKIP_HOSTNAME_VERIFICATION', 'verify the memcached certificate chain but not its name', false, ['MEMCACHE_TLS_SKIP_HOSTNAME_VERIFICATION']),
+    tlsSkipHostnameVerification: bool(
+      'ALTCACHE_TLS_SKIP_HOSTNAME_VERIFICATION',
+      'verify the memcached certificate chain but not its name',
+      false,
+      ['MEMCACHE_TLS_SKIP_HOSTNAME_VERIFICATION'],
+    ),
   },
   tracing: {
     enabled: bool('TRACING_ENABLED', 'export OpenTelemetry traces over OTLP'),
-    exporterProtocol: choice('TRACING_EXPORTER_PROTOCOL', 'OTLP transport: http or grpc', ['http', 'grpc'] as const, 'http'),
+    exporterProtocol: choice(
+      'TRACING_EXPORTER_PROTOCOL',
+      'OTLP transport: http or grpc',
+      ['http', 'grpc'] as const,
+      'http',
+    ),
     serviceName: str('TRACING_SERVICE_NAME', 'service.name resource attribute', 'RateLimit'),
     serviceNamespace: str('TRACING_SERVICE_NAMESPACE', 'service.namespace resource attribute'),
-    serviceInstanceId: setting('TRACING_SERVICE_INSTANCE_ID', 'service.instance.id resource attribute', {
-      default: () => randomUUID(),
-      defaultText: 'a random UUID',
-      parse: (raw) => raw,
-    }),
+    serviceInstanceId: setting(
+      'TRACING_SERVICE_INSTANCE_ID',
+      'service.instance.id resource attribute',
+      {
+        default: () => randomUUID(),
+        defaultText: 'a random UUID',
+        parse: (raw) => raw,
+      },
+    ),
     samplingRate: ratio('TRACING_SAMPLING_RATE', 'share of traces sampled (0 to 1)', 1),
   },
   lifecycle: {
-    shutdownTimeout: duration('SHUTDOWN_TIMEOUT', 'longest wait for in-flight calls after SIGTERM before the process exits', '30s'),
+    shutdownTimeout: duration(
+      'SHUTDOWN_TIMEOUT',
+      'longest wait for in-flight calls after SIGTERM before the process exits',
+      '30s',
+    ),
   },
 } as const;

@@ -8,18 +8,30 @@ import { MemoryCounterStore } from './memory-counter-store';
 function createCounterStore(settings: Settings, clock: Clock, stats: StatsRegistry): CounterStore {
   const backend = settings.counters.backend;
   if (backend !== 'memory') {
-    throw new Error(`BACKEND_TYPE=${backend} is not available in this build yet; use BACKEND_TYPE=memory`);
+    throw new Error(
+      `BACKEND_TYPE=${backend} is not available in this build yet; use BACKEND_TYPE=memory`,
+    );
   }
   new Logger('CounterStore').log(
     'counters are kept in process memory: limits are per instance; use a shared store when running several instances',
   );
-  return new MemoryCounterStore(clock, settings.counters.memoryMaxKeys, stats.counter('ratelimit.memory_store.evicted'));
+  return new MemoryCounterStore(
+    clock,
+    settings.counters.memoryMaxKeys,
+    stats.counter('ratelimit.memory_store.evicted'),
+  );
 }
 
 /** The shared counter store provider (rate limit counters now, the GraphQL result cache later). */
 @Global()
 @Module({
-  providers: [{ provide: CounterStore, useFactory: createCounterStore, inject: [Settings, Clock, StatsRegistry] }],
+  providers: [
+    {
+      provide: CounterStore,
+      useFactory: createCounterStore,
+      inject: [Settings, Clock, StatsRegistry],
+    },
+  ],
   exports: [CounterStore],
 })
 export class CountersModule {}

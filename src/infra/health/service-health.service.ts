@@ -21,7 +21,8 @@ export class ServiceHealthService {
     } catch (error) {
       // Terminus reports "down" as an exception carrying the full result.
       const response = (error as { getResponse?: () => unknown }).getResponse?.();
-      if (response && typeof response === 'object' && 'status' in response) return response as HealthCheckResult;
+      if (response && typeof response === 'object' && 'status' in response)
+        return response as HealthCheckResult;
       throw error;
     }
   }

@@ -17,14 +17,23 @@ import { Settings } from '../../settings/settings';
         const json = format === 'json';
         const stream: DestinationStream | undefined = json
           ? undefined
-          : pretty({ colorize: false, singleLine: true, sync: true, translateTime: 'SYS:standard', ignore: 'pid,hostname' });
+          : pretty({
+              colorize: false,
+              singleLine: true,
+              sync: true,
+              translateTime: 'SYS:standard',
+              ignore: 'pid,hostname',
+            });
         return {
           pinoHttp: {
             level,
             autoLogging: level === 'debug' || level === 'trace',
             quietReqLogger: true,
             ...(json
-              ? { messageKey: '@message', timestamp: () => `,"@timestamp":"${new Date().toISOString()}"` }
+              ? {
+                  messageKey: '@message',
+                  timestamp: () => `,"@timestamp":"${new Date().toISOString()}"`,
+                }
               : {}),
             formatters: { level: (label: string) => ({ level: label }) },
             base: undefined,

@@ -33,7 +33,9 @@ export class FileRuleSource implements OnModuleInit, OnApplicationShutdown {
 
   onModuleInit(): void {
     if (this.settings.rules.configType !== 'FILE') {
-      throw new Error(`CONFIG_TYPE=${this.settings.rules.configType} is not available in this build yet; use CONFIG_TYPE=FILE`);
+      throw new Error(
+        `CONFIG_TYPE=${this.settings.rules.configType} is not available in this build yet; use CONFIG_TYPE=FILE`,
+      );
     }
     this.reload();
     process.on('SIGHUP', this.onHangup);

@@ -27,7 +27,10 @@ export function ruleDirectory(layout: RuleFilesLayout): string {
  * whatever their extension, as upstream. Symlinked directories (Kubernetes' `..data`) are skipped:
  * the files they hold are also reachable through the top-level links.
  */
-export function readRuleFiles(layout: RuleFilesLayout, warn: (message: string) => void): RuleFile[] {
+export function readRuleFiles(
+  layout: RuleFilesLayout,
+  warn: (message: string) => void,
+): RuleFile[] {
   const directory = ruleDirectory(layout);
   let exists = false;
   try {
@@ -35,7 +38,8 @@ export function readRuleFiles(layout: RuleFilesLayout, warn: (message: string) =
   } catch {
     exists = false;
   }
-  if (!exists) throw new RuleConfigError(`rule directory ${directory} does not exist or is not a directory`);
+  if (!exists)
+    throw new RuleConfigError(`rule directory ${directory} does not exist or is not a directory`);
   const labelPrefix = layout.watchRoot ? `${layout.appDirectory}.` : '';
   const files: RuleFile[] = [];
   const walk = (path: string, label: string) => {

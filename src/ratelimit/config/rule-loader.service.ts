@@ -25,7 +25,8 @@ export class RuleLoaderService {
     private readonly serviceStats: ServiceStats,
     private readonly health: HealthState,
   ) {
-    if (settings.rules.healthyWithAtLeastOneConfigLoaded) health.set(CONFIG_HEALTH_COMPONENT, false);
+    if (settings.rules.healthyWithAtLeastOneConfigLoaded)
+      health.set(CONFIG_HEALTH_COMPONENT, false);
   }
 
   /** Runs `produce` (read and parse) and compiles its result; true when the new set is in force. */

@@ -24,9 +24,16 @@ export class DebugServer implements OnApplicationBootstrap, OnApplicationShutdow
     private readonly stats: StatsRegistry,
   ) {
     const text = 'text/plain; charset=utf-8';
-    this.server.get('/rlconfig', (_request, reply) => reply.type(text).send(this.rules.current?.dump() ?? ''));
+    this.server.get('/rlconfig', (_request, reply) =>
+      reply.type(text).send(this.rules.current?.dump() ?? ''),
+    );
     this.server.get('/stats', (_request, reply) =>
-      reply.type(text).send(this.stats.snapshot().map(([name, value]) => `${name}: ${value}\n`).join('')),
+      reply.type(text).send(
+        this.stats
+          .snapshot()
+          .map(([name, value]) => `${name}: ${value}\n`)
+          .join(''),
+      ),
     );
     // Upstream answers the endpoint list on `/` and on any unregistered path.
     this.server.setNotFoundHandler((_request, reply) =>

@@ -6,8 +6,8 @@ const e = (key: string, value: string) => ({ key, value });
 describe('cache keys and fixed windows (spec §4.1, §4.2)', () => {
   it.each([
     [1234, 1, 1234, 1],
-    [1234, 60, 1200, 6],
-    [1000000, 3600, 997200, 2800],
+    [1234, 60, 1200, 26],
+    [1000000, 3600, 997200, 800],
     [1000000, 86400, 950400, 36800],
     [2222, 60, 2220, 58],
     [1200, 60, 1200, 60],
@@ -17,18 +17,30 @@ describe('cache keys and fixed windows (spec §4.1, §4.2)', () => {
   });
 
   it('builds upstream key strings', () => {
-    expect(cacheKey('', 'domain', [e('key', 'value')], undefined, 1234)).toBe('domain_key_value_1234');
-    expect(cacheKey('prefix:', 'domain', [e('key', 'value')], undefined, 1234)).toBe('prefix:domain_key_value_1234');
-    expect(cacheKey('', 'domain', [e('key2', 'value2'), e('subkey2', 'subvalue2')], undefined, 1200)).toBe(
-      'domain_key2_value2_subkey2_subvalue2_1200',
+    expect(cacheKey('', 'domain', [e('key', 'value')], undefined, 1234)).toBe(
+      'domain_key_value_1234',
     );
+    expect(cacheKey('prefix:', 'domain', [e('key', 'value')], undefined, 1234)).toBe(
+      'prefix:domain_key_value_1234',
+    );
+    expect(
+      cacheKey('', 'domain', [e('key2', 'value2'), e('subkey2', 'subvalue2')], undefined, 1200),
+    ).toBe('domain_key2_value2_subkey2_subvalue2_1200');
     expect(cacheKey('', 'domain', [e('key', '')], undefined, 5)).toBe('domain_key__5');
   });
 
   it('uses share_threshold patterns instead of values', () => {
-    expect(cacheKey('', 'domain', [e('files', 'files/a')], ['files/*'], 1234)).toBe('domain_files_files/*_1234');
-    expect(cacheKey('', 'domain', [e('parent', 'value1'), e('files', 'nested/x')], [undefined, 'nested/*'], 1234)).toBe(
-      'domain_parent_value1_files_nested/*_1234',
+    expect(cacheKey('', 'domain', [e('files', 'files/a')], ['files/*'], 1234)).toBe(
+      'domain_files_files/*_1234',
     );
+    expect(
+      cacheKey(
+        '',
+        'domain',
+        [e('parent', 'value1'), e('files', 'nested/x')],
+        [undefined, 'nested/*'],
+        1234,
+      ),
+    ).toBe('domain_parent_value1_files_nested/*_1234');
   });
 });

@@ -29,7 +29,15 @@ describe('decideLimit: near/over/within arithmetic (spec §4.7 worked checks)', 
     [0, 1, 1, true, 0, 1, 0, 0],
   ])('L=%i h=%i after=%i', (limit, hits, after, overLimit, remaining, over, near, within) => {
     const result = run(limit, hits, after);
-    expect(result).toMatchObject({ overLimit, remaining, over, near, within, total: hits, shadow: 0 });
+    expect(result).toMatchObject({
+      overLimit,
+      remaining,
+      over,
+      near,
+      within,
+      total: hits,
+      shadow: 0,
+    });
   });
 
   it('addend 0 checks without consuming: over only when the count already exceeds the limit', () => {

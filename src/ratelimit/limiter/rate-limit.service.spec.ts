@@ -31,7 +31,11 @@ descriptors:
   - {key: unlimited, rate_limit: {unlimited: true}}
 `;
 
-function harness(env: Record<string, string> = {}, rules: string[] | null = [BASIC_CONFIG, EXTRA_RULES], store?: CounterStore) {
+function harness(
+  env: Record<string, string> = {},
+  rules: string[] | null = [BASIC_CONFIG, EXTRA_RULES],
+  store?: CounterStore,
+) {
   const settings = loadSettings(env);
   const registry = new StatsRegistry();
   const ruleStats = new RuleStatsFactory(registry);
@@ -39,25 +43,42 @@ function harness(env: Record<string, string> = {}, rules: string[] | null = [BAS
   if (rules) {
     holder.replace(
       compileRules(
-        rules.map((text, i) => ({ name: `f${i}.yaml`, document: parseRuleFile(`f${i}.yaml`, text) })),
+        rules.map((text, i) => ({
+          name: `f${i}.yaml`,
+          document: parseRuleFile(`f${i}.yaml`, text),
+        })),
         { mergeDomainConfig: false, statsFor: (key) => ruleStats.forKey(key) },
       ),
     );
   }
   const clock = new ManualClock(2222_000);
   const memory = new MemoryCounterStore(clock, 100_000, new Counter('evicted'));
-  const service = new RateLimitService(settings, holder, store ?? memory, clock, ruleStats, new ServiceStats(registry));
+  const service = new RateLimitService(
+    settings,
+    holder,
+    store ?? memory,
+    clock,
+    ruleStats,
+    new ServiceStats(registry),
+  );
   const stat = (name: string) => registry.counter(name).value;
   return { service, clock, memory, stat };
 }
 
-const d = (pairs: [string, string][], extra: Partial<RequestDescriptor> = {}): RequestDescriptor => ({
+const d = (
+  pairs: [string, string][],
+  extra: Partial<RequestDescriptor> = {},
+): RequestDescriptor => ({
   entries: pairs.map(([key, value]) => ({ key, value })),
   limit: undefined,
   hitsAddend: undefined,
   ...extra,
 });
-const req = (domain: string, descriptors: RequestDescriptor[], hitsAddend = 0): RateLimitRequest => ({
+const req = (
+  domain: string,
+  descriptors: RequestDescriptor[],
+  hitsAddend = 0,
+): RateLimitRequest => ({
   domain,
   descriptors,
   hitsAddend,
@@ -67,12 +88,29 @@ describe('RateLimitService.shouldRateLimit', () => {
   it('answers one status per descriptor with limit, remaining and reset', async () => {
     const { service } = harness();
     const response = await service.shouldRateLimit(
-      req('test-domain', [d([['key2', 'a']]), d([['key1', 'value1'], ['subkey1', 'x']]), d([['nothing', 'here']])]),
+      req('test-domain', [
+        d([['key2', 'a']]),
+        d([
+          ['key1', 'value1'],
+          ['subkey1', 'x'],
+        ]),
+        d([['nothing', 'here']]),
+      ]),
     );
     expect(response.overallCode).toBe(Code.OK);
     expect(response.statuses).toEqual([
-      { code: Code.OK, currentLimit: expect.objectContaining({ requestsPerUnit: 20, unit: Unit.MINUTE, name: '' }), limitRemaining: 19, durationUntilReset: 58 },
-      { code: Code.OK, currentLimit: expect.objectContaining({ requestsPerUnit: 5, unit: Unit.SECOND }), limitRemaining: 4, durationUntilReset: 1 },
+      {
+        code: Code.OK,
+        currentLimit: expect.objectContaining({ requestsPerUnit: 20, unit: Unit.MINUTE, name: '' }),
+        limitRemaining: 19,
+        durationUntilReset: 58,
+      },
+      {
+        code: Code.OK,
+        currentLimit: expect.objectContaining({ requestsPerUnit: 5, unit: Unit.SECOND }),
+        limitRemaining: 4,
+        durationUntilReset: 1,
+      },
       { code: Code.OK, currentLimit: undefined, limitRemaining: 0, durationUntilReset: undefined },
     ]);
   });
@@ -87,13 +125,21 @@ describe('RateLimitService.shouldRateLimit', () => {
     }
     const over = await call();
     expect(over.overallCode).toBe(Code.OVER_LIMIT);
-    expect(over.statuses[0]).toMatchObject({ code: Code.OVER_LIMIT, limitRemaining: 0, durationUntilReset: 58 });
+    expect(over.statuses[0]).toMatchObject({
+      code: Code.OVER_LIMIT,
+      limitRemaining: 0,
+      durationUntilReset: 58,
+    });
     expect(stat('ratelimit.service.rate_limit.test-domain.key2.total_hits')).toBe(21);
     expect(stat('ratelimit.service.rate_limit.test-domain.key2.over_limit')).toBe(1);
     expect(stat('ratelimit.service.rate_limit.test-domain.key2.near_limit')).toBe(4);
     expect(stat('ratelimit.service.rate_limit.test-domain.key2.within_limit')).toBe(20);
     clock.set(2280_000);
-    expect((await call()).statuses[0]).toMatchObject({ code: Code.OK, limitRemaining: 19, durationUntilReset: 60 });
+    expect((await call()).statuses[0]).toMatchObject({
+      code: Code.OK,
+      limitRemaining: 19,
+      durationUntilReset: 60,
+    });
   });
 
   it('keeps a counter per value for a key-only rule', async () => {
@@ -105,7 +151,9 @@ describe('RateLimitService.shouldRateLimit', () => {
 
   it('an unknown domain is OK for every descriptor and counted as domain_not_found', async () => {
     const { service, stat } = harness();
-    const response = await service.shouldRateLimit(req('foo_domain', [d([['a', 'b']]), d([['c', 'd']])]));
+    const response = await service.shouldRateLimit(
+      req('foo_domain', [d([['a', 'b']]), d([['c', 'd']])]),
+    );
     expect(response.overallCode).toBe(Code.OK);
     expect(response.statuses.map((s) => s.code)).toEqual([Code.OK, Code.OK]);
     expect(stat('ratelimit.service.rate_limit.foo_domain.domain_not_found')).toBe(2);
@@ -120,7 +168,9 @@ describe('RateLimitService.shouldRateLimit', () => {
     ],
   ])('rejects a bad request: %#', async (request, message) => {
     const { service, stat } = harness();
-    await expect(service.shouldRateLimit(request)).rejects.toThrow(new InvalidRateLimitRequestError(message));
+    await expect(service.shouldRateLimit(request)).rejects.toThrow(
+      new InvalidRateLimitRequestError(message),
+    );
     expect(stat('ratelimit.service.call.should_rate_limit.service_error')).toBe(1);
   });
 
@@ -156,14 +206,26 @@ describe('RateLimitService.shouldRateLimit', () => {
   it('unlimited rules answer uint32 max without touching the store', async () => {
     const { service, memory } = harness();
     const response = await service.shouldRateLimit(req('test-domain', [d([['key6', 'x']])]));
-    expect(response.statuses[0]).toEqual({ code: Code.OK, currentLimit: undefined, limitRemaining: 4294967295, durationUntilReset: undefined });
+    expect(response.statuses[0]).toEqual({
+      code: Code.OK,
+      currentLimit: undefined,
+      limitRemaining: 4294967295,
+      durationUntilReset: undefined,
+    });
     expect(memory.size).toBe(0);
   });
 
   it('a replacing rule drops the replaced one within the same request only', async () => {
     const { service, stat } = harness();
-    const both = await service.shouldRateLimit(req('extra', [d([['free', 'u']]), d([['promo', 'u']])]));
-    expect(both.statuses[0]).toEqual({ code: Code.OK, currentLimit: undefined, limitRemaining: 0, durationUntilReset: undefined });
+    const both = await service.shouldRateLimit(
+      req('extra', [d([['free', 'u']]), d([['promo', 'u']])]),
+    );
+    expect(both.statuses[0]).toEqual({
+      code: Code.OK,
+      currentLimit: undefined,
+      limitRemaining: 0,
+      durationUntilReset: undefined,
+    });
     expect(both.statuses[1].limitRemaining).toBe(4);
     expect(stat('ratelimit.service.rate_limit.extra.free.total_hits')).toBe(0);
     const alone = await service.shouldRateLimit(req('extra', [d([['free', 'u']])]));
@@ -197,21 +259,27 @@ describe('RateLimitService.shouldRateLimit', () => {
     it('regular OK + quota OVER (the only quota descriptor) is OVER_LIMIT', async () => {
       const { service } = harness();
       await exhaust(service, 'quota');
-      const response = await service.shouldRateLimit(req('extra', [d([['regular', 'fresh']]), d([['quota', 'used']])]));
+      const response = await service.shouldRateLimit(
+        req('extra', [d([['regular', 'fresh']]), d([['quota', 'used']])]),
+      );
       expect(response.overallCode).toBe(Code.OVER_LIMIT);
     });
 
     it('regular OVER + quota OK is OVER_LIMIT', async () => {
       const { service } = harness();
       await exhaust(service, 'regular');
-      const response = await service.shouldRateLimit(req('extra', [d([['regular', 'used']]), d([['quota', 'fresh']])]));
+      const response = await service.shouldRateLimit(
+        req('extra', [d([['regular', 'used']]), d([['quota', 'fresh']])]),
+      );
       expect(response.overallCode).toBe(Code.OVER_LIMIT);
     });
 
     it('with global QUOTA_MODE, one of two over is OK and the status keeps OVER_LIMIT', async () => {
       const { service } = harness({ QUOTA_MODE: 'true' });
       await exhaust(service, 'regular');
-      const response = await service.shouldRateLimit(req('extra', [d([['regular', 'used']]), d([['quota', 'fresh']])]));
+      const response = await service.shouldRateLimit(
+        req('extra', [d([['regular', 'used']]), d([['quota', 'fresh']])]),
+      );
       expect(response.overallCode).toBe(Code.OK);
       expect(response.statuses[0].code).toBe(Code.OVER_LIMIT);
     });
@@ -221,12 +289,16 @@ describe('RateLimitService.shouldRateLimit', () => {
       await exhaust(quota.service, 'regular');
       await exhaust(quota.service, 'quota');
       const both = [d([['regular', 'used']]), d([['quota', 'used']])];
-      expect((await quota.service.shouldRateLimit(req('extra', both))).overallCode).toBe(Code.OVER_LIMIT);
+      expect((await quota.service.shouldRateLimit(req('extra', both))).overallCode).toBe(
+        Code.OVER_LIMIT,
+      );
 
       const shadowed = harness({ QUOTA_MODE: 'true', SHADOW_MODE: 'true' });
       await exhaust(shadowed.service, 'regular');
       await exhaust(shadowed.service, 'quota');
-      expect((await shadowed.service.shouldRateLimit(req('extra', both))).overallCode).toBe(Code.OK);
+      expect((await shadowed.service.shouldRateLimit(req('extra', both))).overallCode).toBe(
+        Code.OK,
+      );
       expect(shadowed.stat('ratelimit.service.global_shadow_mode')).toBe(1);
     });
   });
@@ -242,10 +314,14 @@ describe('RateLimitService.shouldRateLimit', () => {
     it('a descriptor addend of 0 checks without consuming', async () => {
       const { service } = harness();
       await service.shouldRateLimit(req('test-domain', [d([['key2', 'x']])], 20));
-      const check = await service.shouldRateLimit(req('test-domain', [d([['key2', 'x']], { hitsAddend: 0 })]));
+      const check = await service.shouldRateLimit(
+        req('test-domain', [d([['key2', 'x']], { hitsAddend: 0 })]),
+      );
       expect(check.statuses[0]).toMatchObject({ code: Code.OK, limitRemaining: 0 });
       await service.shouldRateLimit(req('test-domain', [d([['key2', 'x']])]));
-      const after = await service.shouldRateLimit(req('test-domain', [d([['key2', 'x']], { hitsAddend: 0 })]));
+      const after = await service.shouldRateLimit(
+        req('test-domain', [d([['key2', 'x']], { hitsAddend: 0 })]),
+      );
       expect(after.statuses[0].code).toBe(Code.OVER_LIMIT);
     });
   });
@@ -254,19 +330,48 @@ describe('RateLimitService.shouldRateLimit', () => {
     it('replace matching entirely and share the counter of the same entries', async () => {
       const { service, stat } = harness();
       const limit = { requestsPerUnit: 10, unit: Unit.DAY };
-      const first = await service.shouldRateLimit(req('test-domain', [d([['key1', 'value1'], ['subkey1', 'something']], { limit })]));
-      expect(first.statuses[0]).toMatchObject({ currentLimit: { requestsPerUnit: 10, unit: Unit.DAY, name: '' }, limitRemaining: 9 });
+      const first = await service.shouldRateLimit(
+        req('test-domain', [
+          d(
+            [
+              ['key1', 'value1'],
+              ['subkey1', 'something'],
+            ],
+            { limit },
+          ),
+        ]),
+      );
+      expect(first.statuses[0]).toMatchObject({
+        currentLimit: { requestsPerUnit: 10, unit: Unit.DAY, name: '' },
+        limitRemaining: 9,
+      });
       const changed = { requestsPerUnit: 42, unit: Unit.HOUR };
-      await service.shouldRateLimit(req('test-domain', [d([['key1', 'value1'], ['subkey1', 'something']], { limit: changed })]));
-      expect(stat('ratelimit.service.rate_limit.test-domain.key1_value1.subkey1_something.total_hits')).toBe(2);
+      await service.shouldRateLimit(
+        req('test-domain', [
+          d(
+            [
+              ['key1', 'value1'],
+              ['subkey1', 'something'],
+            ],
+            { limit: changed },
+          ),
+        ]),
+      );
+      expect(
+        stat('ratelimit.service.rate_limit.test-domain.key1_value1.subkey1_something.total_hits'),
+      ).toBe(2);
     });
 
     it('apply to entries no rule matches, but not in an unknown domain', async () => {
       const { service } = harness();
       const limit = { requestsPerUnit: 1, unit: Unit.MINUTE };
-      const known = await service.shouldRateLimit(req('test-domain', [d([['nothing', 'here']], { limit })]));
+      const known = await service.shouldRateLimit(
+        req('test-domain', [d([['nothing', 'here']], { limit })]),
+      );
       expect(known.statuses[0].limitRemaining).toBe(0);
-      const unknown = await service.shouldRateLimit(req('foo_domain', [d([['nothing', 'here']], { limit })]));
+      const unknown = await service.shouldRateLimit(
+        req('foo_domain', [d([['nothing', 'here']], { limit })]),
+      );
       expect(unknown.statuses[0].currentLimit).toBeUndefined();
     });
   });
@@ -281,7 +386,9 @@ describe('RateLimitService.shouldRateLimit', () => {
       }
     })();
     const { service } = harness({ CACHE_KEY_PREFIX: 'prefix:' }, undefined, recording);
-    await service.shouldRateLimit(req('test-domain', [d([['key2', 'value2']]), d([['key3', 'x']])]));
+    await service.shouldRateLimit(
+      req('test-domain', [d([['key2', 'value2']]), d([['key3', 'x']])]),
+    );
     expect(keys).toEqual(['prefix:test-domain_key2_value2_2220', 'prefix:test-domain_key3_x_0']);
   });
 });

@@ -82,7 +82,13 @@ export class RateLimitService {
       const windowSeconds = UNIT_SECONDS[applied.rule.unit];
       const start = windowStart(nowSecond, windowSeconds);
       batch.push({
-        key: cacheKey(this.prefix, request.domain, request.descriptors[i].entries, applied.sharedValues, start),
+        key: cacheKey(
+          this.prefix,
+          request.domain,
+          request.descriptors[i].entries,
+          applied.sharedValues,
+          start,
+        ),
         hits: this.hitsOf(request, i),
         windowSeconds,
         windowEnd: start + windowSeconds,
@@ -101,7 +107,9 @@ export class RateLimitService {
     const count = request.descriptors.length;
     if (count === 0) fail('rate limit descriptor list must not be empty');
     if (count > this.maxDescriptors) {
-      fail(`rate limit descriptor list has ${count} descriptors; at most ${this.maxDescriptors} are allowed`);
+      fail(
+        `rate limit descriptor list has ${count} descriptors; at most ${this.maxDescriptors} are allowed`,
+      );
     }
     for (let i = 0; i < count; i++) {
       const limit = request.descriptors[i].limit;
@@ -122,7 +130,9 @@ export class RateLimitService {
     let replaced: Set<string> | undefined;
     for (let i = 0; i < descriptors.length; i++) {
       const descriptor = descriptors[i];
-      const applied = descriptor.limit ? this.overrideRule(request.domain, descriptor) : domain.match(descriptor.entries);
+      const applied = descriptor.limit
+        ? this.overrideRule(request.domain, descriptor)
+        : domain.match(descriptor.entries);
       if (applied === undefined) continue;
       const { rule } = applied;
       if (rule.replaces.length > 0) {
@@ -134,7 +144,12 @@ export class RateLimitService {
     if (replaced !== undefined) {
       for (let i = 0; i < resolutions.length; i++) {
         const applied = resolutions[i];
-        if (applied !== undefined && applied !== UNLIMITED_RULE && applied.rule.name !== '' && replaced.has(applied.rule.name)) {
+        if (
+          applied !== undefined &&
+          applied !== UNLIMITED_RULE &&
+          applied.rule.name !== '' &&
+          replaced.has(applied.rule.name)
+        ) {
           resolutions[i] = undefined;
         }
       }
@@ -145,7 +160,8 @@ export class RateLimitService {
   /** A request override replaces matching entirely; its stats key carries every value (spec §3.3). */
   private overrideRule(domain: string, descriptor: RequestDescriptor): AppliedRule {
     let statsKey = domain;
-    for (const { key, value } of descriptor.entries) statsKey += value === '' ? '.' + key : '.' + key + '_' + value;
+    for (const { key, value } of descriptor.entries)
+      statsKey += value === '' ? '.' + key : '.' + key + '_' + value;
     const rule: RateLimitRule = {
       requestsPerUnit: descriptor.limit!.requestsPerUnit,
       unit: descriptor.limit!.unit,
@@ -170,7 +186,9 @@ export class RateLimitService {
       return await this.store.increment(batch);
     } catch (error) {
       this.serviceStats.storeError.inc();
-      throw new RateLimitUnavailableError(`counter store (${this.store.kind}) failed: ${(error as Error).message}`);
+      throw new RateLimitUnavailableError(
+        `counter store (${this.store.kind}) failed: ${(error as Error).message}`,
+      );
     }
   }
 
@@ -197,7 +215,14 @@ export class RateLimitService {
         continue;
       }
       const { rule, stats } = applied;
-      const outcome = decideLimit(rule.requestsPerUnit, this.hitsOf(request, i), counts[next++], this.nearLimitRatio, rule.shadowMode, stats);
+      const outcome = decideLimit(
+        rule.requestsPerUnit,
+        this.hitsOf(request, i),
+        counts[next++],
+        this.nearLimitRatio,
+        rule.shadowMode,
+        stats,
+      );
       const overLimit = outcome.overLimit && !rule.shadowMode;
       statuses[i] = {
         code: overLimit ? Code.OVER_LIMIT : Code.OK,
@@ -212,7 +237,8 @@ export class RateLimitService {
         regularOver = true;
       }
     }
-    let overallCode = regularOver || (quotaCount > 0 && quotaOver === quotaCount) ? Code.OVER_LIMIT : Code.OK;
+    let overallCode =
+      regularOver || (quotaCount > 0 && quotaOver === quotaCount) ? Code.OVER_LIMIT : Code.OK;
     if (overallCode === Code.OVER_LIMIT && this.shadowMode) {
       this.serviceStats.globalShadowMode.inc();
       overallCode = Code.OK;

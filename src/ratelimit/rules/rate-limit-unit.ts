@@ -42,5 +42,5 @@ export function unitFromName(name: string): Unit | undefined {
  * 1..6 coincide with the response enum).
  */
 export function isOverrideUnit(value: number): value is Unit {
-  return Number.isInteger(value) && value >= Unit.SECOND && value <= Unit.YEAR;
+  return Number.isInteger(value) && value >= Number(Unit.SECOND) && value <= Number(Unit.YEAR);
 }

@@ -22,9 +22,21 @@ descriptors:
 
 describe('compileRules: upstream bad fixtures (spec §2.3) and their exact texts', () => {
   it.each([
-    ['empty_domain.yaml', 'descriptors:\n', 'empty_domain.yaml: config file cannot have empty domain'],
-    ['empty_domain.yaml', '# only a comment\n', 'empty_domain.yaml: config file cannot have empty domain'],
-    ['empty_key.yaml', 'domain: test-domain\ndescriptors:\n  - value: value1\n', 'empty_key.yaml: descriptor has empty key'],
+    [
+      'empty_domain.yaml',
+      'descriptors:\n',
+      'empty_domain.yaml: config file cannot have empty domain',
+    ],
+    [
+      'empty_domain.yaml',
+      '# only a comment\n',
+      'empty_domain.yaml: config file cannot have empty domain',
+    ],
+    [
+      'empty_key.yaml',
+      'domain: test-domain\ndescriptors:\n  - value: value1\n',
+      'empty_key.yaml: descriptor has empty key',
+    ],
     [
       'duplicate_key.yaml',
       'domain: test-domain\ndescriptors:\n  - {key: key1, value: value1}\n  - {key: key1, value: value1}\n',
@@ -45,7 +57,11 @@ describe('compileRules: upstream bad fixtures (spec §2.3) and their exact texts
       'domain: d\ndescriptors:\n  - key: k\n    rate_limit: {unit: unknown, requests_per_unit: 1}\n',
       "unknown_unit.yaml: invalid rate limit unit 'unknown'",
     ],
-    ['empty_limit.yaml', 'domain: d\ndescriptors:\n  - key: k\n    rate_limit: {}\n', "empty_limit.yaml: invalid rate limit unit ''"],
+    [
+      'empty_limit.yaml',
+      'domain: d\ndescriptors:\n  - key: k\n    rate_limit: {}\n',
+      "empty_limit.yaml: invalid rate limit unit ''",
+    ],
     [
       'replaces_self.yaml',
       'domain: d\ndescriptors:\n  - key: k\n    rate_limit: {unit: day, requests_per_unit: 1, name: self, replaces: [{name: self}]}\n',
@@ -93,12 +109,17 @@ describe('compileRules: upstream bad fixtures (spec §2.3) and their exact texts
         ],
         true,
       ),
-    ).toThrow(/^merge_domain_key1\.yaml: duplicate descriptor composite key 'test-domain\.key1_value1'$/);
+    ).toThrow(
+      /^merge_domain_key1\.yaml: duplicate descriptor composite key 'test-domain\.key1_value1'$/,
+    );
   });
 
   it('accepts unlimited with an unrecognised unit and ignores requests_per_unit next to it', () => {
     const ruleSet = compileFiles([
-      ['ok.yaml', 'domain: d\ndescriptors:\n  - key: k\n    rate_limit: {unlimited: true, unit: foo, requests_per_unit: 5}\n'],
+      [
+        'ok.yaml',
+        'domain: d\ndescriptors:\n  - key: k\n    rate_limit: {unlimited: true, unit: foo, requests_per_unit: 5}\n',
+      ],
     ]);
     const rule = ruleSet.domain('d')!.match([{ key: 'k', value: 'x' }])!.rule;
     expect(rule.unlimited).toBe(true);

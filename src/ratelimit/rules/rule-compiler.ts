@@ -1,6 +1,11 @@
 import { GlobPattern } from './glob-pattern';
 import { unitFromName, Unit } from './rate-limit-unit';
-import { RateLimitDocument, RuleConfigError, RuleDescriptorDocument, RuleDocument } from './rule-document';
+import {
+  RateLimitDocument,
+  RuleConfigError,
+  RuleDescriptorDocument,
+  RuleDocument,
+} from './rule-document';
 import { AppliedRule, DomainRules, RateLimitRule, RuleNode, RuleSet, StatsFor } from './rule-tree';
 
 /** A parsed rule source: a file (its label is the file key) or an xDS resource (its name). */
@@ -29,10 +34,14 @@ interface ParentDraft {
  * Builds the immutable rule set from documents in order, with the checks and exact error texts of
  * spec §2.2 step 4. Any error rejects the whole set.
  */
-export function compileRules(sources: readonly NamedRuleDocument[], options: CompileOptions): RuleSet {
+export function compileRules(
+  sources: readonly NamedRuleDocument[],
+  options: CompileOptions,
+): RuleSet {
   const domains = new Map<string, ParentDraft>();
   for (const { name, document } of sources) {
-    if (document.domain === '') throw new RuleConfigError(`${name}: config file cannot have empty domain`);
+    if (document.domain === '')
+      throw new RuleConfigError(`${name}: config file cannot have empty domain`);
     let domain = domains.get(document.domain);
     if (domain !== undefined && !options.mergeDomainConfig) {
       throw new RuleConfigError(`${name}: duplicate domain '${document.domain}' in config file`);
@@ -45,7 +54,15 @@ export function compileRules(sources: readonly NamedRuleDocument[], options: Com
   }
   const compiled = new Map<string, DomainRules>();
   for (const [name, draft] of domains) {
-    compiled.set(name, new DomainRules(name, freezeLevel(draft.children), Object.freeze(draft.wildcards), options.statsFor));
+    compiled.set(
+      name,
+      new DomainRules(
+        name,
+        freezeLevel(draft.children),
+        Object.freeze(draft.wildcards),
+        options.statsFor,
+      ),
+    );
   }
   return new RuleSet(compiled);
 }
@@ -60,12 +77,15 @@ function addDescriptors(
 ): void {
   for (const descriptor of descriptors) {
     if (descriptor.key === '') throw new RuleConfigError(`${fileName}: descriptor has empty key`);
-    const compositeKey = descriptor.value === '' ? descriptor.key : `${descriptor.key}_${descriptor.value}`;
+    const compositeKey =
+      descriptor.value === '' ? descriptor.key : `${descriptor.key}_${descriptor.value}`;
     const fullKey = `${parentKey}.${compositeKey}`;
     if (parent.children.has(compositeKey)) {
       throw new RuleConfigError(`${fileName}: duplicate descriptor composite key '${fullKey}'`);
     }
-    const rule = descriptor.rateLimit ? compileLimit(fileName, fullKey, descriptor, descriptor.rateLimit) : undefined;
+    const rule = descriptor.rateLimit
+      ? compileLimit(fileName, fullKey, descriptor, descriptor.rateLimit)
+      : undefined;
     const isWildcard = compositeKey.includes('*');
     if (descriptor.shareThreshold && !isWildcard) {
       throw new RuleConfigError(
@@ -89,11 +109,19 @@ function addDescriptors(
     };
     (node.path as NodeDraft[]).push(node);
     const writable = node as { -readonly [K in keyof NodeDraft]: NodeDraft[K] };
-    writable.dynamicStatsKey = descriptor.detailedMetric || node.path.some((level) => level.valueToMetric);
+    writable.dynamicStatsKey =
+      descriptor.detailedMetric || node.path.some((level) => level.valueToMetric);
     if (rule !== undefined) writable.staticApplied = staticApplied(rule, node.path, statsFor);
     parent.children.set(compositeKey, node);
     if (isWildcard) parent.wildcards.push(node);
-    addDescriptors(fileName, fullKey, node, descriptor.descriptors, node.path as NodeDraft[], statsFor);
+    addDescriptors(
+      fileName,
+      fullKey,
+      node,
+      descriptor.descriptors,
+      node.path as NodeDraft[],
+      statsFor,
+    );
   }
 }
 
@@ -111,7 +139,8 @@ function compileLimit(
     throw new RuleConfigError(`${fileName}: invalid rate limit unit '${limit.unit}'`);
   }
   for (const replaced of limit.replaces) {
-    if (replaced.name === '') throw new RuleConfigError(`${fileName}: should not have an empty replaces entry`);
+    if (replaced.name === '')
+      throw new RuleConfigError(`${fileName}: should not have an empty replaces entry`);
     if (replaced.name === limit.name) {
       throw new RuleConfigError(`${fileName}: replaces should not contain name of same descriptor`);
     }
@@ -130,9 +159,15 @@ function compileLimit(
 }
 
 /** share_threshold patterns on the path are fixed per rule, so the cache key plan is too. */
-function staticApplied(rule: RateLimitRule, path: readonly RuleNode[], statsFor: StatsFor): AppliedRule {
+function staticApplied(
+  rule: RateLimitRule,
+  path: readonly RuleNode[],
+  statsFor: StatsFor,
+): AppliedRule {
   const shared = path.map((level) => (level.shareThreshold ? level.value : undefined));
-  const sharedValues = shared.some((value) => value !== undefined) ? Object.freeze(shared) : undefined;
+  const sharedValues = shared.some((value) => value !== undefined)
+    ? Object.freeze(shared)
+    : undefined;
   return Object.freeze({ rule, stats: statsFor(rule.fullKey), sharedValues });
 }
 

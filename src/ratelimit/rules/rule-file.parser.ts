@@ -514,10 +514,13 @@ class TypedDecoder {
       unit: (v) => (limit.unit = this.string(v)),
       unlimited: (v) => (limit.unlimited = this.bool(v)),
       name: (v) => (limit.name = this.string(v)),
-      replaces: (v) =>
-        (limit.replaces = this.list(v, GO_TYPE.replacesList, (i) => this.replaces(i))),
+      replaces: (v) => (limit.replaces = this.replacesList(v)),
     });
     return limit;
+  }
+
+  private replacesList(node: TreeNode): { name: string }[] {
+    return this.list(node, GO_TYPE.replacesList, (item) => this.replaces(item));
   }
 
   private replaces(node: TreeNode): { name: string } {

@@ -1,5 +1,11 @@
 import { Unit } from './rate-limit-unit';
-import { BASIC_CONFIG, compileYaml, entries, SHARE_THRESHOLD_CONFIG, WILDCARD_CONFIG } from './rules.fixtures';
+import {
+  BASIC_CONFIG,
+  compileYaml,
+  entries,
+  SHARE_THRESHOLD_CONFIG,
+  WILDCARD_CONFIG,
+} from './rules.fixtures';
 
 describe('rule matching (spec §3.2, upstream GetLimit facts)', () => {
   describe('basic_config', () => {
@@ -9,8 +15,20 @@ describe('rule matching (spec §3.2, upstream GetLimit facts)', () => {
     it.each([
       ['unknown value at a node without limit', [['key1', 'something']]],
       ['node without limit', [['key1', 'value1']]],
-      ['too deep for a one level rule', [['key2', 'value2'], ['subkey', 'subvalue']]],
-      ['no child matches', [['key5', 'value5'], ['subkey5', 'subvalue']]],
+      [
+        'too deep for a one level rule',
+        [
+          ['key2', 'value2'],
+          ['subkey', 'subvalue'],
+        ],
+      ],
+      [
+        'no child matches',
+        [
+          ['key5', 'value5'],
+          ['subkey5', 'subvalue'],
+        ],
+      ],
       ['whitelisted value beats the key-only sibling', [['key2', 'value3']]],
       ['no entries', []],
     ] as [string, [string, string][]][])('%s → no rule', (_name, pairs) => {
@@ -18,22 +36,49 @@ describe('rule matching (spec §3.2, upstream GetLimit facts)', () => {
     });
 
     it.each([
-      [[['key1', 'value1'], ['subkey1', 'something']], 5, Unit.SECOND, 'test-domain.key1_value1.subkey1'],
-      [[['key1', 'value1'], ['subkey1', 'subvalue1']], 10, Unit.SECOND, 'test-domain.key1_value1.subkey1_subvalue1'],
+      [
+        [
+          ['key1', 'value1'],
+          ['subkey1', 'something'],
+        ],
+        5,
+        Unit.SECOND,
+        'test-domain.key1_value1.subkey1',
+      ],
+      [
+        [
+          ['key1', 'value1'],
+          ['subkey1', 'subvalue1'],
+        ],
+        10,
+        Unit.SECOND,
+        'test-domain.key1_value1.subkey1_subvalue1',
+      ],
       [[['key2', 'something']], 20, Unit.MINUTE, 'test-domain.key2'],
       [[['key2', 'value2']], 30, Unit.MINUTE, 'test-domain.key2_value2'],
       [[['key3', 'foo']], 1, Unit.HOUR, 'test-domain.key3'],
       [[['key4', 'foo']], 1, Unit.DAY, 'test-domain.key4'],
       [[['key5', 'value5']], 15, Unit.DAY, 'test-domain.key5_value5'],
-      [[['key5', 'value5'], ['subkey5', 'subvalue5']], 25, Unit.DAY, 'test-domain.key5_value5.subkey5_subvalue5'],
+      [
+        [
+          ['key5', 'value5'],
+          ['subkey5', 'subvalue5'],
+        ],
+        25,
+        Unit.DAY,
+        'test-domain.key5_value5.subkey5_subvalue5',
+      ],
       [[['key7', 'unspecified_value']], 70, Unit.MINUTE, 'test-domain.key7_unspecified_value'],
       [[['key7', 'another_value']], 70, Unit.MINUTE, 'test-domain.key7_another_value'],
-    ] as [[string, string][], number, Unit, string][])('%j → %i per %s, stats %s', (pairs, limit, unit, statsKey) => {
-      const applied = domain.match(entries(...pairs))!;
-      expect(applied.rule.requestsPerUnit).toBe(limit);
-      expect(applied.rule.unit).toBe(unit);
-      expect(applied.stats.key).toBe(statsKey);
-    });
+    ] as [[string, string][], number, Unit, string][])(
+      '%j → %i per %s, stats %s',
+      (pairs, limit, unit, statsKey) => {
+        const applied = domain.match(entries(...pairs))!;
+        expect(applied.rule.requestsPerUnit).toBe(limit);
+        expect(applied.rule.unit).toBe(unit);
+        expect(applied.stats.key).toBe(statsKey);
+      },
+    );
 
     it('copies the rule name and marks unlimited rules', () => {
       expect(domain.match(entries(['key4', 'foo']))!.rule.name).toBe('key4_rate_limit');
@@ -63,7 +108,9 @@ describe('rule matching (spec §3.2, upstream GetLimit facts)', () => {
       expect(statsKey(['multiWild', 'foo123baz'])).toBeUndefined();
     });
     it('nested wildcard under an exact parent', () => {
-      expect(statsKey(['nestedWild', 'val1'], ['wild', 'goo2'])).toBe('test-domain.nestedWild_val1.wild_goo*');
+      expect(statsKey(['nestedWild', 'val1'], ['wild', 'goo2'])).toBe(
+        'test-domain.nestedWild_val1.wild_goo*',
+      );
     });
     it('without share_threshold each value keeps its own counter', () => {
       expect(domain.match(entries(['wild', 'foo1']))!.sharedValues).toBeUndefined();
@@ -94,10 +141,14 @@ describe('rule matching (spec §3.2, upstream GetLimit facts)', () => {
       expect(applied.stats.key).toBe('test-domain.files_top/*.files_nested/*');
     });
     it('share_threshold with value_to_metric keeps the pattern in the stats key', () => {
-      expect(match(['route', 'api/v1'], ['method', 'GET'])!.stats.key).toBe('test-domain.route_api/*.method');
+      expect(match(['route', 'api/v1'], ['method', 'GET'])!.stats.key).toBe(
+        'test-domain.route_api/*.method',
+      );
     });
     it('share_threshold with detailed_metric', () => {
-      expect(match(['service', 'svc/a'], ['endpoint', 'get'])!.stats.key).toBe('test-domain.service_svc/*.endpoint_get');
+      expect(match(['service', 'svc/a'], ['endpoint', 'get'])!.stats.key).toBe(
+        'test-domain.service_svc/*.endpoint_get',
+      );
     });
     it('middle wildcards that do not match', () => {
       expect(match(['midpath', '/api/v2'])).toBeUndefined();
@@ -137,7 +188,9 @@ descriptors:
 `,
       ]).ruleSet.domain('nested')!;
       expect(domain.match(entries(['key-1', 'value-1']))!.stats.key).toBe('nested.key-1');
-      expect(domain.match(entries(['key-1', 'value-1'], ['key-2', 'value-2']))!.stats.key).toBe('nested.key-1.key-2');
+      expect(domain.match(entries(['key-1', 'value-1'], ['key-2', 'value-2']))!.stats.key).toBe(
+        'nested.key-1.key-2',
+      );
     });
 
     const valueToMetric = (leafDetailed: boolean) =>
@@ -159,19 +212,22 @@ descriptors:
 
     it('value_to_metric adds runtime values of the flagged levels', () => {
       const domain = valueToMetric(false);
-      expect(domain.match(entries(['route', 'draw'], ['http_method', 'GET'], ['subject_id', '123']))!.stats.key).toBe(
-        'domain.route_draw.http_method_GET.subject_id',
-      );
-      expect(domain.match(entries(['route', ''], ['http_method', 'GET'], ['subject_id', '123']))!.stats.key).toBe(
-        'domain.route.http_method_GET.subject_id',
-      );
+      expect(
+        domain.match(entries(['route', 'draw'], ['http_method', 'GET'], ['subject_id', '123']))!
+          .stats.key,
+      ).toBe('domain.route_draw.http_method_GET.subject_id');
+      expect(
+        domain.match(entries(['route', ''], ['http_method', 'GET'], ['subject_id', '123']))!.stats
+          .key,
+      ).toBe('domain.route.http_method_GET.subject_id');
     });
 
     it('detailed_metric beats value_to_metric', () => {
       const domain = valueToMetric(true);
-      expect(domain.match(entries(['route', 'draw'], ['http_method', 'GET'], ['subject_id', '123']))!.stats.key).toBe(
-        'domain.route_draw.http_method_GET.subject_id_123',
-      );
+      expect(
+        domain.match(entries(['route', 'draw'], ['http_method', 'GET'], ['subject_id', '123']))!
+          .stats.key,
+      ).toBe('domain.route_draw.http_method_GET.subject_id_123');
     });
   });
 
@@ -190,8 +246,12 @@ descriptors:
   it('dumps every limited rule for /rlconfig, sorted', () => {
     const { ruleSet } = compileYaml([BASIC_CONFIG]);
     const lines = ruleSet.dump().trimEnd().split('\n');
-    expect(lines).toContain('test-domain.key1_value1.subkey1: unit=SECOND requests_per_unit=5, shadow_mode: false, quota_mode: false');
-    expect(lines).toContain('test-domain.key6: unit=UNKNOWN requests_per_unit=0, shadow_mode: false, quota_mode: false');
+    expect(lines).toContain(
+      'test-domain.key1_value1.subkey1: unit=SECOND requests_per_unit=5, shadow_mode: false, quota_mode: false',
+    );
+    expect(lines).toContain(
+      'test-domain.key6: unit=UNKNOWN requests_per_unit=0, shadow_mode: false, quota_mode: false',
+    );
     expect(lines).toHaveLength(10);
     expect([...lines].sort()).toEqual(lines);
   });

@@ -102,7 +102,11 @@ export class DomainRules {
       : this.valueToMetricStatsKey(node, entries);
     const staticApplied = node.staticApplied!;
     if (statsKey === staticApplied.stats.key) return staticApplied;
-    return { rule: staticApplied.rule, stats: this.statsFor(statsKey), sharedValues: staticApplied.sharedValues };
+    return {
+      rule: staticApplied.rule,
+      stats: this.statsFor(statsKey),
+      sharedValues: staticApplied.sharedValues,
+    };
   }
 
   /** detailed_metric on the leaf: every request value is part of the key (spec §3.6 step 1). */
@@ -170,6 +174,9 @@ export class RuleSet {
       }
     };
     for (const domain of this.domains.values()) visit(domain.children);
-    return lines.sort().map((line) => line + '\n').join('');
+    return lines
+      .sort()
+      .map((line) => line + '\n')
+      .join('');
   }
 }

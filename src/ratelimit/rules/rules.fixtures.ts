@@ -104,10 +104,14 @@ export function compileYaml(texts: readonly string[], mergeDomainConfig = false)
   const registry = new StatsRegistry();
   const ruleStats = new RuleStatsFactory(registry);
   const ruleSet = compileRules(
-    texts.map((text, i) => ({ name: `file${i}.yaml`, document: parseRuleFile(`file${i}.yaml`, text) })),
+    texts.map((text, i) => ({
+      name: `file${i}.yaml`,
+      document: parseRuleFile(`file${i}.yaml`, text),
+    })),
     { mergeDomainConfig, statsFor: (key) => ruleStats.forKey(key) },
   );
   return { ruleSet, registry, ruleStats };
 }
 
-export const entries = (...pairs: [string, string][]) => pairs.map(([key, value]) => ({ key, value }));
+export const entries = (...pairs: [string, string][]) =>
+  pairs.map(([key, value]) => ({ key, value }));

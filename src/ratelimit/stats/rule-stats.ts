@@ -46,6 +46,8 @@ export class RuleStatsFactory {
   }
 
   domainNotFound(domain: string): Counter {
-    return this.registry.counter(`ratelimit.service.rate_limit.${sanitizeStatName(domain)}.domain_not_found`);
+    return this.registry.counter(
+      `ratelimit.service.rate_limit.${sanitizeStatName(domain)}.domain_not_found`,
+    );
   }
 }

@@ -1,5 +1,14 @@
-import { RateLimitRequest, RateLimitResponse, RequestDescriptor } from '../../limiter/rate-limit.model';
-import { GrpcDescriptor, GrpcDescriptorStatus, GrpcRateLimitRequest, GrpcRateLimitResponse } from './grpc-messages';
+import {
+  RateLimitRequest,
+  RateLimitResponse,
+  RequestDescriptor,
+} from '../../limiter/rate-limit.model';
+import {
+  GrpcDescriptor,
+  GrpcDescriptorStatus,
+  GrpcRateLimitRequest,
+  GrpcRateLimitResponse,
+} from './grpc-messages';
 
 export function fromGrpcRequest(request: GrpcRateLimitRequest): RateLimitRequest {
   return {
@@ -21,12 +30,16 @@ export function toGrpcResponse(response: RateLimitResponse): GrpcRateLimitRespon
   return {
     overallCode: response.overallCode,
     statuses: response.statuses.map((status) => {
-      const encoded: GrpcDescriptorStatus = { code: status.code, limitRemaining: status.limitRemaining };
+      // Zero values are left out, as proto3 writers do: protobufjs would put them on the wire.
+      const encoded: GrpcDescriptorStatus = { code: status.code };
+      if (status.limitRemaining !== 0) encoded.limitRemaining = status.limitRemaining;
       // The rule object carries extra fields; protobuf encoding reads only the three it knows.
       if (status.currentLimit !== undefined) encoded.currentLimit = status.currentLimit;
-      if (status.durationUntilReset !== undefined) encoded.durationUntilReset = { seconds: status.durationUntilReset };
+      if (status.durationUntilReset !== undefined)
+        encoded.durationUntilReset = { seconds: status.durationUntilReset };
       return encoded;
     }),
-    responseHeadersToAdd: response.responseHeadersToAdd as GrpcRateLimitResponse['responseHeadersToAdd'],
+    responseHeadersToAdd:
+      response.responseHeadersToAdd as GrpcRateLimitResponse['responseHeadersToAdd'],
   };
 }

@@ -20,7 +20,7 @@ export interface GrpcDescriptor {
 export interface GrpcDescriptorStatus {
   code: number;
   currentLimit?: { requestsPerUnit: number; unit: number; name: string };
-  limitRemaining: number;
+  limitRemaining?: number;
   durationUntilReset?: { seconds: number };
 }
 

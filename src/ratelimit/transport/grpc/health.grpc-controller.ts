@@ -31,7 +31,9 @@ export class HealthGrpcController {
   @GrpcMethod('Health', 'Watch')
   watch(request: HealthCheckRequest): Observable<HealthCheckResponse> {
     this.assertKnown(request.service);
-    return this.health.watch().pipe(map((healthy) => ({ status: healthy ? SERVING : NOT_SERVING })));
+    return this.health
+      .watch()
+      .pipe(map((healthy) => ({ status: healthy ? SERVING : NOT_SERVING })));
   }
 
   private assertKnown(service: string): void {

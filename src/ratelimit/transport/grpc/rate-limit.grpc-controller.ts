@@ -1,7 +1,10 @@
 import { Controller } from '@nestjs/common';
 import { GrpcMethod, RpcException } from '@nestjs/microservices';
 import { status as GrpcStatus } from '@grpc/grpc-js';
-import { InvalidRateLimitRequestError, RateLimitUnavailableError } from '../../limiter/rate-limit.model';
+import {
+  InvalidRateLimitRequestError,
+  RateLimitUnavailableError,
+} from '../../limiter/rate-limit.model';
 import { RateLimitService } from '../../limiter/rate-limit.service';
 import { GrpcRateLimitRequest, GrpcRateLimitResponse } from './grpc-messages';
 import { fromGrpcRequest, toGrpcResponse } from './grpc-message.mapper';

@@ -33,7 +33,8 @@ function fail(path: string, problem: string): never {
 }
 
 function objectAt(value: unknown, path: string): JsonObject {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) fail(path, 'expected an object');
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    fail(path, 'expected an object');
   return value as JsonObject;
 }
 
@@ -61,12 +62,23 @@ function unsignedAt(value: unknown, path: string, max: number): number {
 function unitAt(value: unknown, path: string): Unit {
   if (value === null || value === undefined) return Unit.UNKNOWN;
   if (typeof value === 'string' && value in RATE_LIMIT_UNITS) return RATE_LIMIT_UNITS[value];
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= Unit.YEAR) return value as Unit;
+  if (
+    typeof value === 'number' &&
+    Number.isInteger(value) &&
+    value >= 0 &&
+    value <= Number(Unit.YEAR)
+  ) {
+    return value;
+  }
   return fail(path, 'expected one of SECOND, MINUTE, HOUR, DAY, MONTH, YEAR');
 }
 
 /** Reads each field by JSON name or proto name; any other key is an error. */
-function fields(object: JsonObject, path: string, names: Readonly<Record<string, string>>): Map<string, unknown> {
+function fields(
+  object: JsonObject,
+  path: string,
+  names: Readonly<Record<string, string>>,
+): Map<string, unknown> {
   const found = new Map<string, unknown>();
   for (const key of Object.keys(object)) {
     const canonical = names[key];
@@ -77,17 +89,34 @@ function fields(object: JsonObject, path: string, names: Readonly<Record<string,
   return found;
 }
 
-const REQUEST_FIELDS = { domain: 'domain', descriptors: 'descriptors', hitsAddend: 'hitsAddend', hits_addend: 'hitsAddend' };
-const DESCRIPTOR_FIELDS = { entries: 'entries', limit: 'limit', hitsAddend: 'hitsAddend', hits_addend: 'hitsAddend' };
+const REQUEST_FIELDS = {
+  domain: 'domain',
+  descriptors: 'descriptors',
+  hitsAddend: 'hitsAddend',
+  hits_addend: 'hitsAddend',
+};
+const DESCRIPTOR_FIELDS = {
+  entries: 'entries',
+  limit: 'limit',
+  hitsAddend: 'hitsAddend',
+  hits_addend: 'hitsAddend',
+};
 const ENTRY_FIELDS = { key: 'key', value: 'value' };
-const OVERRIDE_FIELDS = { requestsPerUnit: 'requestsPerUnit', requests_per_unit: 'requestsPerUnit', unit: 'unit' };
+const OVERRIDE_FIELDS = {
+  requestsPerUnit: 'requestsPerUnit',
+  requests_per_unit: 'requestsPerUnit',
+  unit: 'unit',
+};
 
 export function decodeJsonRequest(body: unknown): RateLimitRequest {
-  if (body === undefined || body === null || body === '') fail('body', 'expected a JSON RateLimitRequest object');
+  if (body === undefined || body === null || body === '')
+    fail('body', 'expected a JSON RateLimitRequest object');
   const request = fields(objectAt(body, 'body'), 'body', REQUEST_FIELDS);
   return {
     domain: stringAt(request.get('domain'), 'domain'),
-    descriptors: arrayAt(request.get('descriptors'), 'descriptors').map((d, i) => decodeDescriptor(d, `descriptors[${i}]`)),
+    descriptors: arrayAt(request.get('descriptors'), 'descriptors').map((d, i) =>
+      decodeDescriptor(d, `descriptors[${i}]`),
+    ),
     hitsAddend: unsignedAt(request.get('hitsAddend'), 'hitsAddend', UINT32_MAX),
   };
 }
@@ -97,8 +126,11 @@ function decodeDescriptor(value: unknown, path: string): RequestDescriptor {
   const limit = descriptor.get('limit');
   const hitsAddend = descriptor.get('hitsAddend');
   return {
-    entries: arrayAt(descriptor.get('entries'), `${path}.entries`).map((e, i) => decodeEntry(e, `${path}.entries[${i}]`)),
-    limit: limit === undefined || limit === null ? undefined : decodeOverride(limit, `${path}.limit`),
+    entries: arrayAt(descriptor.get('entries'), `${path}.entries`).map((e, i) =>
+      decodeEntry(e, `${path}.entries[${i}]`),
+    ),
+    limit:
+      limit === undefined || limit === null ? undefined : decodeOverride(limit, `${path}.limit`),
     // UInt64Value: the wrapper's presence matters, so null/absent stays undefined.
     hitsAddend:
       hitsAddend === undefined || hitsAddend === null
@@ -109,13 +141,20 @@ function decodeDescriptor(value: unknown, path: string): RequestDescriptor {
 
 function decodeEntry(value: unknown, path: string): Entry {
   const entry = fields(objectAt(value, path), path, ENTRY_FIELDS);
-  return { key: stringAt(entry.get('key'), `${path}.key`), value: stringAt(entry.get('value'), `${path}.value`) };
+  return {
+    key: stringAt(entry.get('key'), `${path}.key`),
+    value: stringAt(entry.get('value'), `${path}.value`),
+  };
 }
 
 function decodeOverride(value: unknown, path: string): LimitOverride {
   const override = fields(objectAt(value, path), path, OVERRIDE_FIELDS);
   return {
-    requestsPerUnit: unsignedAt(override.get('requestsPerUnit'), `${path}.requestsPerUnit`, UINT32_MAX),
+    requestsPerUnit: unsignedAt(
+      override.get('requestsPerUnit'),
+      `${path}.requestsPerUnit`,
+      UINT32_MAX,
+    ),
     unit: unitAt(override.get('unit'), `${path}.unit`),
   };
 }

@@ -8,7 +8,10 @@ export function encodeJsonResponse(response: RateLimitResponse): Record<string, 
     statuses: response.statuses.map(encodeStatus),
   };
   if (response.responseHeadersToAdd.length > 0) {
-    json.responseHeadersToAdd = response.responseHeadersToAdd.map(({ key, value }) => ({ key, value }));
+    json.responseHeadersToAdd = response.responseHeadersToAdd.map(({ key, value }) => ({
+      key,
+      value,
+    }));
   }
   return json;
 }
@@ -24,6 +27,7 @@ function encodeStatus(status: DescriptorStatus): Record<string, unknown> {
     json.currentLimit = currentLimit;
   }
   if (status.limitRemaining !== 0) json.limitRemaining = status.limitRemaining;
-  if (status.durationUntilReset !== undefined) json.durationUntilReset = `${status.durationUntilReset}s`;
+  if (status.durationUntilReset !== undefined)
+    json.durationUntilReset = `${status.durationUntilReset}s`;
   return json;
 }

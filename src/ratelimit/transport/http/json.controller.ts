@@ -1,6 +1,10 @@
 import { All, Body, Controller, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { Code, InvalidRateLimitRequestError, RateLimitUnavailableError } from '../../limiter/rate-limit.model';
+import {
+  Code,
+  InvalidRateLimitRequestError,
+  RateLimitUnavailableError,
+} from '../../limiter/rate-limit.model';
 import { RateLimitService } from '../../limiter/rate-limit.service';
 import { decodeJsonRequest } from './json-request.decoder';
 import { encodeJsonResponse } from './json-response.encoder';

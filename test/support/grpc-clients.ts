@@ -1,0 +1,43 @@
+import * as grpc from '@grpc/grpc-js';
+import * as protoLoader from '@grpc/proto-loader';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from './service-process';
+
+const definition = protoLoader.loadSync(
+  ['envoy/service/ratelimit/v3/rls.proto', 'grpc/health/v1/health.proto'],
+  {
+    includeDirs: [join(PROJECT_ROOT, 'proto')],
+    keepCase: false,
+    longs: Number,
+    enums: String,
+    defaults: false,
+  },
+);
+const loaded = grpc.loadPackageDefinition(definition) as unknown as {
+  envoy: { service: { ratelimit: { v3: { RateLimitService: grpc.ServiceClientConstructor } } } };
+  grpc: { health: { v1: { Health: grpc.ServiceClientConstructor } } };
+};
+
+/** A plain grpc-js client, as any caller (Envoy included) would use, over a real socket. */
+export function rateLimitClient(address: string): grpc.Client {
+  return new loaded.envoy.service.ratelimit.v3.RateLimitService(
+    address,
+    grpc.credentials.createInsecure(),
+  );
+}
+
+export function healthClient(address: string): grpc.Client {
+  return new loaded.grpc.health.v1.Health(address, grpc.credentials.createInsecure());
+}
+
+/** Promise wrapper for a unary call; rejects with the grpc-js ServiceError. */
+export function unary<T>(client: grpc.Client, method: string, request: unknown): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const call = (client as unknown as Record<string, grpc.requestCallback<T> & CallableFunction>)[
+      method
+    ];
+    call.call(client, request, (error: grpc.ServiceError | null, response: T) =>
+      error ? reject(error) : resolve(response),
+    );
+  });
+}

@@ -1,0 +1,94 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { freePort } from './free-port';
+
+export const PROJECT_ROOT = join(__dirname, '..', '..');
+const MAIN = join(PROJECT_ROOT, 'dist', 'main.js');
+
+export interface ServiceProcess {
+  readonly httpUrl: string;
+  readonly debugUrl: string;
+  readonly grpcAddress: string;
+  readonly child: ChildProcess;
+  /** Everything the process printed so far. */
+  output(): string;
+  /** SIGTERM and wait for the exit; resolves with the exit code or signal. */
+  stop(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/**
+ * Starts the built service (`dist/main.js`, from `npm run build`) on free loopback ports and waits
+ * until its HTTP and debug listeners answer.
+ */
+export async function startService(env: Record<string, string> = {}): Promise<ServiceProcess> {
+  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first`);
+  const [port, grpcPort, debugPort] = [await freePort(), await freePort(), await freePort()];
+  const child = spawn(process.execPath, [MAIN], {
+    cwd: PROJECT_ROOT,
+    env: {
+      PATH: process.env.PATH,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      GRPC_HOST: '127.0.0.1',
+      GRPC_PORT: String(grpcPort),
+      DEBUG_HOST: '127.0.0.1',
+      DEBUG_PORT: String(debugPort),
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const service: ServiceProcess = {
+    httpUrl: `http://127.0.0.1:${port}`,
+    debugUrl: `http://127.0.0.1:${debugPort}`,
+    grpcAddress: `127.0.0.1:${grpcPort}`,
+    child,
+    output: () => output,
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`service exited with ${child.exitCode}:\n${output}`);
+    if ((await answers(`${service.httpUrl}/json`)) && (await answers(`${service.debugUrl}/`)))
+      return service;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await service.stop('SIGKILL');
+  throw new Error(`service did not start within 20 s:\n${output}`);
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    await fetch(url);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Runs the built service expecting it to exit by itself (bad settings); resolves with code and output. */
+export function runServiceToExit(
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [MAIN], {
+      cwd: PROJECT_ROOT,
+      env: { PATH: process.env.PATH, ...env },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => resolve({ code, output }));
+  });
+}
