@@ -4,7 +4,9 @@ import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'data/**', '*.js', '*.mjs'] },
+  {
+    ignores: ['dist/**', 'dist-*/**', 'node_modules/**', 'coverage/**', 'data/**', '*.js', '*.mjs'],
+  },
   eslint.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   prettier,

@@ -2,6 +2,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
+import { DebugServer } from './ratelimit/debug/debug-server';
 import { grpcServerOptions } from './ratelimit/transport/grpc/grpc-server.options';
 import { Settings } from './settings/settings';
 
@@ -42,8 +43,13 @@ function parseJsonBody(body: string, done: (error: Error | null, value?: unknown
   }
 }
 
-/** Opens the gRPC, HTTP and debug listeners. */
+/**
+ * Runs the lifecycle hooks (rules are loaded there, and an xDS source waits for its first
+ * configuration), then opens the gRPC, debug and HTTP listeners.
+ */
 export async function startApp(app: NestFastifyApplication, settings: Settings): Promise<void> {
+  await app.init();
   await app.startAllMicroservices();
+  await app.get(DebugServer).listen();
   await app.listen({ host: settings.http.host, port: settings.http.port });
 }

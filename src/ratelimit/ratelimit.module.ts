@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { RuleConfigHolder } from './config/rule-config.holder';
 import { RuleLoaderService } from './config/rule-loader.service';
 import { FileRuleSource } from './config-sources/file-rule-source';
+import { RuleSource } from './config-sources/rule-source';
+import { Settings } from '../settings/settings';
 import { DebugServer } from './debug/debug-server';
 import { RateLimitService } from './limiter/rate-limit.service';
 import { RuleStatsFactory } from './stats/rule-stats';
@@ -17,7 +19,16 @@ import { JsonController } from './transport/http/json.controller';
     RateLimitService,
     RuleConfigHolder,
     RuleLoaderService,
-    FileRuleSource,
+    {
+      provide: RuleSource,
+      inject: [Settings, RuleLoaderService],
+      useFactory: (settings: Settings, loader: RuleLoaderService): RuleSource => {
+        if (settings.rules.configType === 'FILE') return new FileRuleSource(settings, loader);
+        throw new Error(
+          `CONFIG_TYPE=${settings.rules.configType} is not available in this build yet; use CONFIG_TYPE=FILE`,
+        );
+      },
+    },
     RuleStatsFactory,
     ServiceStats,
     DebugServer,

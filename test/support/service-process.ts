@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { freePort } from './free-port';
 
 export const PROJECT_ROOT = join(__dirname, '..', '..');
-const MAIN = join(PROJECT_ROOT, 'dist', 'main.js');
+/** SERVICE_MAIN lets a build in another output directory be tested (e.g. `dist-xds/main.js`). */
+const MAIN = join(PROJECT_ROOT, process.env.SERVICE_MAIN ?? join('dist', 'main.js'));
 
 export interface ServiceProcess {
   readonly httpUrl: string;

@@ -1,15 +1,16 @@
-import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { Settings } from '../../settings/settings';
 import { RuleLoaderService } from '../config/rule-loader.service';
 import { parseRuleFile } from '../rules/rule-file.parser';
 import { readRuleFiles, RuleFilesLayout } from './rule-files.reader';
+import { RuleSource } from './rule-source';
 
 /**
  * Rules from YAML files on disk (CONFIG_TYPE=FILE), loaded before the listeners open and again on
  * SIGHUP. Watching the files for changes is the hot reload issue's work.
  */
 @Injectable()
-export class FileRuleSource implements OnModuleInit, OnApplicationShutdown {
+export class FileRuleSource extends RuleSource {
   private readonly logger = new Logger('FileRuleSource');
   private readonly layout: RuleFilesLayout;
   private readonly onHangup = () => {
@@ -18,9 +19,10 @@ export class FileRuleSource implements OnModuleInit, OnApplicationShutdown {
   };
 
   constructor(
-    private readonly settings: Settings,
+    settings: Settings,
     private readonly loader: RuleLoaderService,
   ) {
+    super();
     const { rules } = settings;
     this.layout = {
       root: rules.runtimeRoot,
@@ -31,14 +33,10 @@ export class FileRuleSource implements OnModuleInit, OnApplicationShutdown {
     };
   }
 
-  onModuleInit(): void {
-    if (this.settings.rules.configType !== 'FILE') {
-      throw new Error(
-        `CONFIG_TYPE=${this.settings.rules.configType} is not available in this build yet; use CONFIG_TYPE=FILE`,
-      );
-    }
+  onApplicationBootstrap(): Promise<void> {
     this.reload();
     process.on('SIGHUP', this.onHangup);
+    return Promise.resolve();
   }
 
   onApplicationShutdown(): void {

@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import Fastify, { FastifyInstance } from 'fastify';
 import { StatsRegistry } from '../../infra/stats/stats-registry';
 import { Settings } from '../../settings/settings';
@@ -14,7 +14,7 @@ const ENDPOINTS: ReadonlyArray<readonly [string, string]> = [
  * can stay firewalled: `/` lists the endpoints, `/rlconfig` the loaded rules, `/stats` the counters.
  */
 @Injectable()
-export class DebugServer implements OnApplicationBootstrap, OnApplicationShutdown {
+export class DebugServer implements OnApplicationShutdown {
   private readonly logger = new Logger('DebugServer');
   private readonly server: FastifyInstance = Fastify({ logger: false });
 
@@ -41,7 +41,8 @@ export class DebugServer implements OnApplicationBootstrap, OnApplicationShutdow
     );
   }
 
-  async onApplicationBootstrap(): Promise<void> {
+  /** Opened with the other listeners, once the first configuration is in. */
+  async listen(): Promise<void> {
     const { host, port } = this.settings.debug;
     const address = await this.server.listen({ host, port });
     this.logger.log(`debug listener on ${address}`);
