@@ -44,11 +44,12 @@ export class FileRuleSource extends RuleSource {
   }
 
   reload(): boolean {
-    return this.loader.load(() =>
+    const result = this.loader.load(() =>
       readRuleFiles(this.layout, (message) => this.logger.warn(message)).map((file) => ({
         name: file.name,
         document: parseRuleFile(file.name, file.text),
       })),
     );
+    return result.loaded;
   }
 }

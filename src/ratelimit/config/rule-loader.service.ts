@@ -10,6 +10,10 @@ import { RuleConfigHolder } from './rule-config.holder';
 
 export const CONFIG_HEALTH_COMPONENT = 'config';
 
+/** The outcome of one load; `error` is the operator-facing text (an xDS NACK carries it). */
+export type RuleLoadResult =
+  { readonly loaded: true } | { readonly loaded: false; readonly error: string };
+
 /**
  * Compiles rule documents from any source and swaps them in as one unit. A bad set is counted,
  * logged with its exact error text, and changes nothing.
@@ -29,8 +33,8 @@ export class RuleLoaderService {
       health.set(CONFIG_HEALTH_COMPONENT, false);
   }
 
-  /** Runs `produce` (read and parse) and compiles its result; true when the new set is in force. */
-  load(produce: () => readonly NamedRuleDocument[]): boolean {
+  /** Runs `produce` (read and parse) and compiles its result; `loaded` when the new set is in force. */
+  load(produce: () => readonly NamedRuleDocument[]): RuleLoadResult {
     let ruleSet: RuleSet;
     try {
       ruleSet = compileRules(produce(), {
@@ -41,7 +45,7 @@ export class RuleLoaderService {
       if (!(error instanceof RuleConfigError)) throw error;
       this.serviceStats.configLoadError.inc();
       this.logger.error(`error loading new configuration: ${error.message}`);
-      return false;
+      return { loaded: false, error: error.message };
     }
     this.holder.replace(ruleSet);
     this.serviceStats.configLoadSuccess.inc();
@@ -49,6 +53,6 @@ export class RuleLoaderService {
       this.health.set(CONFIG_HEALTH_COMPONENT, ruleSet.domainCount > 0);
     }
     this.logger.log(`loaded rate limit configuration: ${ruleSet.domainCount} domain(s)`);
-    return true;
+    return { loaded: true };
   }
 }
