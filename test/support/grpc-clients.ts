@@ -30,14 +30,16 @@ export function healthClient(address: string): grpc.Client {
   return new loaded.grpc.health.v1.Health(address, grpc.credentials.createInsecure());
 }
 
+type UnaryMethod<T> = (
+  this: grpc.Client,
+  request: unknown,
+  callback: (error: grpc.ServiceError | null, response: T) => void,
+) => void;
+
 /** Promise wrapper for a unary call; rejects with the grpc-js ServiceError. */
 export function unary<T>(client: grpc.Client, method: string, request: unknown): Promise<T> {
   return new Promise((resolve, reject) => {
-    const call = (client as unknown as Record<string, grpc.requestCallback<T> & CallableFunction>)[
-      method
-    ];
-    call.call(client, request, (error: grpc.ServiceError | null, response: T) =>
-      error ? reject(error) : resolve(response),
-    );
+    const call = (client as unknown as Record<string, UnaryMethod<T>>)[method];
+    call.call(client, request, (error, response) => (error ? reject(error) : resolve(response)));
   });
 }
