@@ -17,9 +17,19 @@ export interface CounterIncrement {
 export abstract class CounterStore {
   abstract readonly kind: string;
   abstract increment(batch: readonly CounterIncrement[]): Promise<number[]>;
+  /** Current counts (0 for missing keys) without changing them; used only by stop-increment mode. */
+  abstract read(keys: readonly string[]): Promise<number[]>;
 }
 
 /** The store could not answer; the decision fails as UNAVAILABLE / 503. */
 export class CounterStoreError extends Error {
   override readonly name = 'CounterStoreError';
+}
+
+/**
+ * The store cannot hold this key (memcached: over 250 bytes, whitespace or control characters).
+ * The request made the key, so the decision fails as INVALID_ARGUMENT / 400.
+ */
+export class CounterKeyRejectedError extends Error {
+  override readonly name = 'CounterKeyRejectedError';
 }

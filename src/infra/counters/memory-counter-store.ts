@@ -28,6 +28,10 @@ export class MemoryCounterStore extends CounterStore {
     return Promise.resolve(this.incrementNow(batch));
   }
 
+  read(keys: readonly string[]): Promise<number[]> {
+    return Promise.resolve(keys.map((key) => this.counts.get(key) ?? 0));
+  }
+
   /** Synchronous core, also used by tests. */
   incrementNow(batch: readonly CounterIncrement[]): number[] {
     const nowSecond = Math.floor(this.clock.nowMs() / 1000);

@@ -195,6 +195,9 @@ describe('RateLimitService.shouldRateLimit', () => {
       increment(_batch: readonly CounterIncrement[]): Promise<number[]> {
         return Promise.reject(new Error('connection refused'));
       }
+      read(): Promise<number[]> {
+        return Promise.reject(new Error('connection refused'));
+      }
     })();
     const { service, stat } = harness({}, undefined, failing);
     await expect(service.shouldRateLimit(req('test-domain', [d([['key2', 'x']])]))).rejects.toThrow(
@@ -383,6 +386,9 @@ describe('RateLimitService.shouldRateLimit', () => {
       increment(batch: readonly CounterIncrement[]): Promise<number[]> {
         keys.push(...batch.map((b) => b.key));
         return Promise.resolve(batch.map(() => 1));
+      }
+      read(keys: readonly string[]): Promise<number[]> {
+        return Promise.resolve(keys.map(() => 0));
       }
     })();
     const { service } = harness({ CACHE_KEY_PREFIX: 'prefix:' }, undefined, recording);
