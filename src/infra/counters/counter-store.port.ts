@@ -18,7 +18,7 @@ export abstract class CounterStore {
   abstract readonly kind: string;
   abstract increment(batch: readonly CounterIncrement[]): Promise<number[]>;
   /** Current counts (0 for missing keys) without changing them; used only by stop-increment mode. */
-  abstract read(keys: readonly string[]): Promise<number[]>;
+  abstract read(counters: readonly CounterIncrement[]): Promise<number[]>;
 }
 
 /** The store could not answer; the decision fails as UNAVAILABLE / 503. */

@@ -4,9 +4,17 @@ import { Clock } from '../clock/clock';
 import { StatsRegistry } from '../stats/stats-registry';
 import { CounterStore } from './counter-store.port';
 import { MemoryCounterStore } from './memory-counter-store';
+import { HealthState } from '../health/health-state';
+import { RedisCounterStore } from './redis/redis-counter-store';
 
-function createCounterStore(settings: Settings, clock: Clock, stats: StatsRegistry): CounterStore {
+function createCounterStore(
+  settings: Settings,
+  clock: Clock,
+  stats: StatsRegistry,
+  health: HealthState,
+): CounterStore {
   const backend = settings.counters.backend;
+  if (backend === 'kvstore') return new RedisCounterStore(settings, health);
   if (backend !== 'memory') {
     throw new Error(
       `BACKEND_TYPE=${backend} is not available in this build yet; use BACKEND_TYPE=memory`,
@@ -29,7 +37,7 @@ function createCounterStore(settings: Settings, clock: Clock, stats: StatsRegist
     {
       provide: CounterStore,
       useFactory: createCounterStore,
-      inject: [Settings, Clock, StatsRegistry],
+      inject: [Settings, Clock, StatsRegistry, HealthState],
     },
   ],
   exports: [CounterStore],

@@ -28,8 +28,8 @@ export class MemoryCounterStore extends CounterStore {
     return Promise.resolve(this.incrementNow(batch));
   }
 
-  read(keys: readonly string[]): Promise<number[]> {
-    return Promise.resolve(keys.map((key) => this.counts.get(key) ?? 0));
+  read(counters: readonly CounterIncrement[]): Promise<number[]> {
+    return Promise.resolve(counters.map(({ key }) => this.counts.get(key) ?? 0));
   }
 
   /** Synchronous core, also used by tests. */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Counter } from './counter';
+import { Gauge } from './gauge';
 
 /**
  * Every statistic of the process, by its dotted statsd name. Counters are created once and kept:
@@ -8,6 +9,7 @@ import { Counter } from './counter';
 @Injectable()
 export class StatsRegistry {
   private readonly counters = new Map<string, Counter>();
+  private readonly gauges = new Map<string, Gauge>();
 
   counter(name: string): Counter {
     let counter = this.counters.get(name);
@@ -18,10 +20,17 @@ export class StatsRegistry {
     return counter;
   }
 
-  /** Current values sorted by name (for the debug listener and tests). */
+  /** Registers (or replaces) a gauge sampled on read. */
+  gauge(name: string, sample: () => number): Gauge {
+    const gauge = new Gauge(name, sample);
+    this.gauges.set(name, gauge);
+    return gauge;
+  }
+
+  /** Current values of counters and gauges, sorted by name (for the debug listener and tests). */
   snapshot(): ReadonlyArray<readonly [string, number]> {
-    return [...this.counters.values()]
-      .map((counter) => [counter.name, counter.value] as const)
+    return [...this.counters.values(), ...this.gauges.values()]
+      .map((stat) => [stat.name, stat.value] as const)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   }
 

@@ -36,4 +36,17 @@ export function decideLimit(
   return { overLimit: false, remaining: limit - after };
 }
 
+/** A key the local cache knows is over: counted as over without asking the store (spec §4.5). */
+export function decideFromLocalCache(
+  hits: number,
+  shadow: boolean,
+  stats: RuleStats,
+): LimitOutcome {
+  stats.totalHits.add(hits);
+  stats.overLimit.add(hits);
+  stats.overLimitWithLocalCache.add(hits);
+  if (shadow) stats.shadowMode.add(hits);
+  return OVER;
+}
+
 const OVER: LimitOutcome = Object.freeze({ overLimit: true, remaining: 0 });

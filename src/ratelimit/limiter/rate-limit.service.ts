@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../infra/clock/clock';
-import { CounterIncrement, CounterStore } from '../../infra/counters/counter-store.port';
+import {
+  CounterIncrement,
+  CounterKeyRejectedError,
+  CounterStore,
+} from '../../infra/counters/counter-store.port';
+import { StatsRegistry } from '../../infra/stats/stats-registry';
 import { Settings } from '../../settings/settings';
 import { RuleConfigHolder } from '../config/rule-config.holder';
 import { isOverrideUnit, UNIT_SECONDS } from '../rules/rate-limit-unit';
@@ -9,7 +14,8 @@ import { RuleStatsFactory } from '../stats/rule-stats';
 import { ServiceStats } from '../stats/service-stats';
 import { cacheKey } from './cache-key';
 import { secondsUntilReset, windowStart } from './fixed-window';
-import { decideLimit } from './limit-decision';
+import { decideFromLocalCache, decideLimit, LimitOutcome } from './limit-decision';
+import { LocalOverLimitCache } from './local-over-limit-cache';
 import {
   Code,
   DescriptorStatus,
@@ -35,6 +41,10 @@ const UNLIMITED: DescriptorStatus = Object.freeze({
 });
 
 const UNLIMITED_RULE: unique symbol = Symbol('unlimited');
+/** Marks a count the local over-limit cache answered. */
+const LOCAL_CACHE_HIT = -1;
+/** Per descriptor: its counter, or undefined when nothing is counted (no rule, unlimited). */
+type Counters = (CounterIncrement | undefined)[];
 /** What a descriptor turned into after matching: no rule, unlimited, or a rule to count. */
 type Resolution = AppliedRule | typeof UNLIMITED_RULE | undefined;
 
@@ -49,6 +59,8 @@ export class RateLimitService {
   private readonly shadowMode: boolean;
   private readonly quotaMode: boolean;
   private readonly maxDescriptors: number;
+  private readonly stopIncrementWhenOverLimit: boolean;
+  private readonly localCache: LocalOverLimitCache | undefined;
 
   constructor(
     settings: Settings,
@@ -57,7 +69,12 @@ export class RateLimitService {
     private readonly clock: Clock,
     private readonly ruleStats: RuleStatsFactory,
     private readonly serviceStats: ServiceStats,
+    stats: StatsRegistry,
   ) {
+    const { localCacheSizeInBytes, stopCacheKeyIncrementWhenOverlimit } = settings.limiter;
+    this.stopIncrementWhenOverLimit = stopCacheKeyIncrementWhenOverlimit;
+    this.localCache =
+      localCacheSizeInBytes > 0 ? new LocalOverLimitCache(localCacheSizeInBytes, stats) : undefined;
     this.prefix = settings.limiter.cacheKeyPrefix;
     this.nearLimitRatio = settings.limiter.nearLimitRatio;
     this.shadowMode = settings.limiter.shadowMode;
@@ -73,29 +90,100 @@ export class RateLimitService {
       throw new RateLimitUnavailableError('no rate limit configuration loaded');
     }
     const resolutions = this.resolve(ruleSet.domain(request.domain), request);
+    const nowMs = this.clock.nowMs();
+    const counters = this.plan(request, resolutions, Math.floor(nowMs / 1000));
+    const counts = await this.count(resolutions, counters, nowMs);
+    return this.decide(request, resolutions, counters, counts, Math.floor(nowMs / 1000));
+  }
 
-    const nowSecond = Math.floor(this.clock.nowMs() / 1000);
-    const batch: CounterIncrement[] = [];
+  /** The counter of every limited descriptor: its key, this request's hits, and its window. */
+  private plan(
+    request: RateLimitRequest,
+    resolutions: readonly Resolution[],
+    nowSecond: number,
+  ): Counters {
+    const counters: Counters = new Array<CounterIncrement | undefined>(resolutions.length);
     for (let i = 0; i < resolutions.length; i++) {
       const applied = resolutions[i];
       if (applied === undefined || applied === UNLIMITED_RULE) continue;
       const windowSeconds = UNIT_SECONDS[applied.rule.unit];
       const start = windowStart(nowSecond, windowSeconds);
-      batch.push({
-        key: cacheKey(
-          this.prefix,
-          request.domain,
-          request.descriptors[i].entries,
-          applied.sharedValues,
-          start,
-        ),
+      const { entries } = request.descriptors[i];
+      counters[i] = {
+        key: cacheKey(this.prefix, request.domain, entries, applied.sharedValues, start),
         hits: this.hitsOf(request, i),
         windowSeconds,
         windowEnd: start + windowSeconds,
-      });
+      };
     }
-    const counts = batch.length === 0 ? [] : await this.count(batch);
-    return this.decide(request, resolutions, counts, nowSecond);
+    return counters;
+  }
+
+  /**
+   * Counts after this request, by descriptor: LOCAL_CACHE_HIT for keys the local cache knows are
+   * over; the others in one store call (two with stop-increment mode, as upstream).
+   */
+  private async count(
+    resolutions: readonly Resolution[],
+    counters: Counters,
+    nowMs: number,
+  ): Promise<number[]> {
+    const counts = new Array<number>(counters.length);
+    const indexes: number[] = [];
+    let locallyOver = false;
+    for (let i = 0; i < counters.length; i++) {
+      const counter = counters[i];
+      if (counter === undefined) continue;
+      if (this.localCache?.has(counter.key, nowMs)) {
+        counts[i] = LOCAL_CACHE_HIT;
+        locallyOver = true;
+      } else {
+        indexes.push(i);
+      }
+    }
+    if (indexes.length === 0) return counts;
+    let batch = indexes.map((i) => counters[i]!);
+    if (this.stopIncrementWhenOverLimit) {
+      batch = await this.withoutIncrementsBeyondLimits(batch, indexes, resolutions, locallyOver);
+    }
+    const results = await this.callStore(() => this.store.increment(batch));
+    indexes.forEach((index, j) => (counts[index] = results[j]));
+    return counts;
+  }
+
+  /**
+   * STOP_CACHE_KEY_INCREMENT_WHEN_OVERLIMIT (spec §4.3): when a key of the request is already over
+   * (local cache) nothing is counted; when some would go over, only those are counted.
+   */
+  private async withoutIncrementsBeyondLimits(
+    batch: CounterIncrement[],
+    indexes: readonly number[],
+    resolutions: readonly Resolution[],
+    locallyOver: boolean,
+  ): Promise<CounterIncrement[]> {
+    if (locallyOver) return batch.map((counter) => ({ ...counter, hits: 0 }));
+    const current = await this.callStore(() => this.store.read(batch));
+    const overs = batch.map(
+      (counter, j) =>
+        current[j] + counter.hits > (resolutions[indexes[j]] as AppliedRule).rule.requestsPerUnit,
+    );
+    if (!overs.includes(true)) return batch;
+    return batch.map((counter, j) => (overs[j] ? counter : { ...counter, hits: 0 }));
+  }
+
+  private async callStore(call: () => Promise<number[]>): Promise<number[]> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof CounterKeyRejectedError) {
+        this.serviceStats.serviceError.inc();
+        throw new InvalidRateLimitRequestError(error.message);
+      }
+      this.serviceStats.storeError.inc();
+      throw new RateLimitUnavailableError(
+        `counter store (${this.store.kind}) failed: ${(error as Error).message}`,
+      );
+    }
   }
 
   private validate(request: RateLimitRequest): void {
@@ -181,20 +269,10 @@ export class RateLimitService {
     return own !== undefined ? own : Math.max(1, request.hitsAddend);
   }
 
-  private async count(batch: readonly CounterIncrement[]): Promise<number[]> {
-    try {
-      return await this.store.increment(batch);
-    } catch (error) {
-      this.serviceStats.storeError.inc();
-      throw new RateLimitUnavailableError(
-        `counter store (${this.store.kind}) failed: ${(error as Error).message}`,
-      );
-    }
-  }
-
   private decide(
     request: RateLimitRequest,
     resolutions: readonly Resolution[],
+    counters: Counters,
     counts: readonly number[],
     nowSecond: number,
   ): RateLimitResponse {
@@ -202,7 +280,6 @@ export class RateLimitService {
     let regularOver = false;
     let quotaCount = 0;
     let quotaOver = 0;
-    let next = 0;
     for (let i = 0; i < resolutions.length; i++) {
       const applied = resolutions[i];
       if (applied === UNLIMITED_RULE) {
@@ -215,14 +292,22 @@ export class RateLimitService {
         continue;
       }
       const { rule, stats } = applied;
-      const outcome = decideLimit(
-        rule.requestsPerUnit,
-        this.hitsOf(request, i),
-        counts[next++],
-        this.nearLimitRatio,
-        rule.shadowMode,
-        stats,
-      );
+      const hits = this.hitsOf(request, i);
+      let outcome: LimitOutcome;
+      if (counts[i] === LOCAL_CACHE_HIT) {
+        outcome = decideFromLocalCache(hits, rule.shadowMode, stats);
+      } else {
+        outcome = decideLimit(
+          rule.requestsPerUnit,
+          hits,
+          counts[i],
+          this.nearLimitRatio,
+          rule.shadowMode,
+          stats,
+        );
+        if (outcome.overLimit)
+          this.localCache?.add(counters[i]!.key, counters[i]!.windowEnd * 1000);
+      }
       const overLimit = outcome.overLimit && !rule.shadowMode;
       statuses[i] = {
         code: overLimit ? Code.OVER_LIMIT : Code.OK,

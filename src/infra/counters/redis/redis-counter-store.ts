@@ -1,0 +1,185 @@
+import { Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { Cluster } from 'ioredis';
+import { Settings } from '../../../settings/settings';
+import { HealthState } from '../../health/health-state';
+import { CounterIncrement, CounterStore } from '../counter-store.port';
+import { CounterCommands } from './counter-script';
+import { createRedisClient, RedisClient, RedisEndpoint } from './redis-client.factory';
+import { connectWithRetry } from './startup-retry';
+
+export const KVSTORE_HEALTH_COMPONENT = 'kvstore';
+
+/** A pool of clients for one endpoint, used round robin. */
+class RedisPool {
+  private next = 0;
+  constructor(
+    readonly label: string,
+    readonly clients: readonly RedisClient[],
+  ) {}
+
+  take(): RedisClient {
+    const client = this.clients[this.next];
+    this.next = (this.next + 1) % this.clients.length;
+    return client;
+  }
+
+  get isCluster(): boolean {
+    return this.clients[0] instanceof Cluster;
+  }
+}
+
+/**
+ * Counters in Redis (single, sentinel or cluster), with an optional second store for per-second
+ * windows. A decision is one script call per store (both stores in parallel); in cluster mode, where
+ * the keys of one request may live on different nodes, one call per key, all in parallel.
+ */
+export class RedisCounterStore extends CounterStore implements OnModuleInit, OnApplicationShutdown {
+  readonly kind = 'kvstore';
+  private readonly logger = new Logger('RedisCounterStore');
+  private readonly primary: RedisPool;
+  private readonly perSecond: RedisPool | undefined;
+  private readonly jitterMax: number;
+  private readonly activeConnectionHealth: boolean;
+
+  constructor(
+    private readonly settings: Settings,
+    private readonly health: HealthState,
+  ) {
+    super();
+    const { kvstore, kvstorePerSecond } = settings;
+    this.primary = this.pool('primary', kvstore, kvstore.type === 'cluster' ? 1 : kvstore.poolSize);
+    this.perSecond = kvstorePerSecond.enabled
+      ? this.pool(
+          'per-second',
+          kvstorePerSecond,
+          kvstorePerSecond.type === 'cluster' ? 1 : kvstorePerSecond.poolSize,
+        )
+      : undefined;
+    this.jitterMax = settings.limiter.expirationJitterMaxSeconds;
+    this.activeConnectionHealth = settings.counters.healthCheckActiveConnection;
+    health.set(KVSTORE_HEALTH_COMPONENT, false);
+    if (
+      kvstore.pipelineLimit > 0 ||
+      (kvstorePerSecond.enabled && kvstorePerSecond.pipelineLimit > 0)
+    ) {
+      this.logger.warn(
+        'KVSTORE_PIPELINE_LIMIT is ignored: ioredis flushes its automatic pipeline once per event loop turn',
+      );
+    }
+  }
+
+  private pool(label: string, endpoint: RedisEndpoint, size: number): RedisPool {
+    return new RedisPool(
+      label,
+      Array.from({ length: size }, () => createRedisClient(endpoint, this.settings)),
+    );
+  }
+
+  private get pools(): RedisPool[] {
+    return this.perSecond ? [this.primary, this.perSecond] : [this.primary];
+  }
+
+  /** Blocks the boot (and so the listeners) until every store answers PING, as upstream does. */
+  async onModuleInit(): Promise<void> {
+    const { counters } = this.settings;
+    for (const pool of this.pools) {
+      for (const client of pool.clients) {
+        await connectWithRetry(client, `${pool.label} store`, {
+          initialMs: counters.startupInitialInterval,
+          maxMs: counters.startupMaxInterval,
+          maxElapsedMs: counters.startupMaxElapsedTime,
+          log: (message) => this.logger.warn(message),
+        });
+        if (this.activeConnectionHealth) this.followConnection(client);
+      }
+    }
+    this.health.set(KVSTORE_HEALTH_COMPONENT, true);
+    this.logger.log(`connected to the ${this.pools.map((p) => p.label).join(' and ')} store`);
+  }
+
+  /** KVSTORE_HEALTH_CHECK_ACTIVE_CONNECTION: health follows whether every client is connected. */
+  private followConnection(client: RedisClient): void {
+    const update = () => {
+      const connected = this.pools.every((pool) => pool.clients.every((c) => c.status === 'ready'));
+      this.health.set(KVSTORE_HEALTH_COMPONENT, connected);
+    };
+    client.on('ready', update);
+    client.on('close', update);
+    client.on('end', update);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all(
+      this.pools.flatMap((pool) =>
+        pool.clients.map((client) => client.quit().catch(() => client.disconnect())),
+      ),
+    );
+  }
+
+  increment(batch: readonly CounterIncrement[]): Promise<number[]> {
+    return this.perStore(batch, (pool, items) => this.incrementIn(pool, items));
+  }
+
+  read(counters: readonly CounterIncrement[]): Promise<number[]> {
+    return this.perStore(counters, async (pool, items) => {
+      const values = await Promise.all(items.map((item) => pool.take().get(item.key)));
+      return values.map((value) => (value === null ? 0 : Number(value)));
+    });
+  }
+
+  /** Per-second windows go to the per-second store when there is one; both stores in parallel. */
+  private async perStore(
+    batch: readonly CounterIncrement[],
+    run: (pool: RedisPool, items: readonly CounterIncrement[]) => Promise<number[]>,
+  ): Promise<number[]> {
+    const perSecond = this.perSecond;
+    if (perSecond === undefined) return run(this.primary, batch);
+    const perSecondIndexes: number[] = [];
+    const otherIndexes: number[] = [];
+    batch.forEach((item, i) =>
+      (item.windowSeconds === 1 ? perSecondIndexes : otherIndexes).push(i),
+    );
+    if (otherIndexes.length === 0) return run(perSecond, batch);
+    if (perSecondIndexes.length === 0) return run(this.primary, batch);
+    const [perSecondCounts, otherCounts] = await Promise.all([
+      run(
+        perSecond,
+        perSecondIndexes.map((i) => batch[i]),
+      ),
+      run(
+        this.primary,
+        otherIndexes.map((i) => batch[i]),
+      ),
+    ]);
+    const counts = new Array<number>(batch.length);
+    perSecondIndexes.forEach((index, i) => (counts[index] = perSecondCounts[i]));
+    otherIndexes.forEach((index, i) => (counts[index] = otherCounts[i]));
+    return counts;
+  }
+
+  private incrementIn(pool: RedisPool, batch: readonly CounterIncrement[]): Promise<number[]> {
+    if (pool.isCluster) {
+      const client = pool.take() as unknown as CounterCommands;
+      return Promise.all(
+        batch.map((item) =>
+          client
+            .incrementCounters(1, item.key, item.hits, this.ttl(item))
+            .then((counts) => counts[0]),
+        ),
+      );
+    }
+    const args: (string | number)[] = new Array<string | number>(batch.length * 3);
+    for (let i = 0; i < batch.length; i++) {
+      args[i] = batch[i].key;
+      args[batch.length + i * 2] = batch[i].hits;
+      args[batch.length + i * 2 + 1] = this.ttl(batch[i]);
+    }
+    return (pool.take() as unknown as CounterCommands).incrementCounters(batch.length, ...args);
+  }
+
+  private ttl(item: CounterIncrement): number {
+    return this.jitterMax > 0
+      ? item.windowSeconds + Math.floor(Math.random() * this.jitterMax)
+      : item.windowSeconds;
+  }
+}

@@ -1,0 +1,76 @@
+import { StatsRegistry } from '../../infra/stats/stats-registry';
+
+/** Estimated bytes per entry: the key in UTF-16 plus map and number overhead. */
+const ENTRY_OVERHEAD_BYTES = 64;
+
+/**
+ * Keys known to be over their limit in the current window (LocalCacheSizeInBytes > 0): a hit is
+ * answered OVER_LIMIT without a store round trip. Entries expire when their window ends; beyond the
+ * byte budget the oldest entries are evicted. Figures are the upstream `ratelimit.localcache.*`.
+ */
+export class LocalOverLimitCache {
+  private readonly expiries = new Map<string, number>();
+  private bytes = 0;
+  private hits = 0;
+  private misses = 0;
+  private expired = 0;
+  private evacuated = 0;
+  private overwritten = 0;
+
+  constructor(
+    private readonly capacityBytes: number,
+    stats: StatsRegistry,
+  ) {
+    const gauge = (name: string, sample: () => number) =>
+      stats.gauge(`ratelimit.localcache.${name}`, sample);
+    gauge('hitCount', () => this.hits);
+    gauge('missCount', () => this.misses);
+    gauge('lookupCount', () => this.hits + this.misses);
+    gauge('entryCount', () => this.expiries.size);
+    gauge('expiredCount', () => this.expired);
+    gauge('evacuateCount', () => this.evacuated);
+    gauge('overwriteCount', () => this.overwritten);
+  }
+
+  has(key: string, nowMs: number): boolean {
+    const expiresAt = this.expiries.get(key);
+    if (expiresAt === undefined) {
+      this.misses++;
+      return false;
+    }
+    if (expiresAt <= nowMs) {
+      this.remove(key);
+      this.expired++;
+      this.misses++;
+      return false;
+    }
+    this.hits++;
+    return true;
+  }
+
+  add(key: string, expiresAtMs: number): void {
+    if (this.expiries.has(key)) {
+      this.overwritten++;
+      this.expiries.set(key, expiresAtMs);
+      return;
+    }
+    this.expiries.set(key, expiresAtMs);
+    this.bytes += sizeOf(key);
+    while (this.bytes > this.capacityBytes && this.expiries.size > 0) {
+      this.remove(this.expiries.keys().next().value as string);
+      this.evacuated++;
+    }
+  }
+
+  get size(): number {
+    return this.expiries.size;
+  }
+
+  private remove(key: string): void {
+    if (this.expiries.delete(key)) this.bytes -= sizeOf(key);
+  }
+}
+
+function sizeOf(key: string): number {
+  return key.length * 2 + ENTRY_OVERHEAD_BYTES;
+}
