@@ -2,12 +2,21 @@ import { Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { Cluster } from 'ioredis';
 import { Settings } from '../../../settings/settings';
 import { HealthState } from '../../health/health-state';
-import { CounterIncrement, CounterStore } from '../counter-store.port';
+import { CounterIncrement, CounterStore, CounterStoreError } from '../counter-store.port';
 import { CounterCommands } from './counter-script';
 import { createRedisClient, RedisClient, RedisEndpoint } from './redis-client.factory';
 import { connectWithRetry } from './startup-retry';
 
 export const KVSTORE_HEALTH_COMPONENT = 'kvstore';
+
+/** ioredis' text for a command refused while disconnected does not say so plainly. */
+function explain(pool: RedisPool, error: unknown): never {
+  const message = (error as Error).message;
+  const reason = /enableOfflineQueue|Connection is closed|max retries per request/i.test(message)
+    ? `not connected (${message})`
+    : message;
+  throw new CounterStoreError(`${pool.label} store: ${reason}`);
+}
 
 /** A pool of clients for one endpoint, used round robin. */
 class RedisPool {
@@ -69,10 +78,17 @@ export class RedisCounterStore extends CounterStore implements OnModuleInit, OnA
   }
 
   private pool(label: string, endpoint: RedisEndpoint, size: number): RedisPool {
-    return new RedisPool(
-      label,
-      Array.from({ length: size }, () => createRedisClient(endpoint, this.settings)),
-    );
+    const clients = Array.from({ length: size }, () => createRedisClient(endpoint, this.settings));
+    // Connection errors arrive on every reconnect attempt: log them, at most once per 10 s.
+    let lastLogged = 0;
+    for (const client of clients) {
+      client.on('error', (error: Error) => {
+        if (Date.now() - lastLogged < 10_000) return;
+        lastLogged = Date.now();
+        this.logger.warn(`${label} store (${endpoint.url}): ${error.message}`);
+      });
+    }
+    return new RedisPool(label, clients);
   }
 
   private get pools(): RedisPool[] {
@@ -117,12 +133,16 @@ export class RedisCounterStore extends CounterStore implements OnModuleInit, OnA
   }
 
   increment(batch: readonly CounterIncrement[]): Promise<number[]> {
-    return this.perStore(batch, (pool, items) => this.incrementIn(pool, items));
+    return this.perStore(batch, (pool, items) =>
+      this.incrementIn(pool, items).catch((error) => explain(pool, error)),
+    );
   }
 
   read(counters: readonly CounterIncrement[]): Promise<number[]> {
     return this.perStore(counters, async (pool, items) => {
-      const values = await Promise.all(items.map((item) => pool.take().get(item.key)));
+      const values = await Promise.all(items.map((item) => pool.take().get(item.key))).catch(
+        (error) => explain(pool, error),
+      );
       return values.map((value) => (value === null ? 0 : Number(value)));
     });
   }
