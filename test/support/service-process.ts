@@ -1,9 +1,20 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { freePort } from './free-port';
 
-export const PROJECT_ROOT = join(__dirname, '..', '..');
+/** The directory holding package.json (this file also runs compiled, from the bench's output). */
+export const PROJECT_ROOT = findProjectRoot(__dirname);
+
+function findProjectRoot(from: string): string {
+  let directory = from;
+  while (!existsSync(join(directory, 'package.json'))) {
+    const parent = dirname(directory);
+    if (parent === directory) throw new Error(`no package.json above ${from}`);
+    directory = parent;
+  }
+  return directory;
+}
 /** SERVICE_MAIN lets a build in another output directory be tested (e.g. `dist-xds/main.js`). */
 const MAIN = join(PROJECT_ROOT, process.env.SERVICE_MAIN ?? join('dist', 'main.js'));
 
