@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { Module, RequestMethod } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import pretty from 'pino-pretty';
@@ -25,6 +25,11 @@ import { Settings } from '../../settings/settings';
               ignore: 'pid,hostname',
             });
         return {
+          // The decision endpoints are the hot path: no per-request logger there.
+          exclude: [
+            { method: RequestMethod.ALL, path: 'json' },
+            { method: RequestMethod.ALL, path: 'healthcheck' },
+          ],
           pinoHttp: {
             level,
             autoLogging: level === 'debug' || level === 'trace',

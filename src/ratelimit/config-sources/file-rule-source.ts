@@ -3,20 +3,21 @@ import { Settings } from '../../settings/settings';
 import { RuleLoaderService } from '../config/rule-loader.service';
 import { parseRuleFile } from '../rules/rule-file.parser';
 import { readRuleFiles, RuleFilesLayout } from './rule-files.reader';
+import { RuleFilesWatcher } from './rule-files.watcher';
 import { RuleSource } from './rule-source';
 
 /**
- * Rules from YAML files on disk (CONFIG_TYPE=FILE), loaded before the listeners open and again on
- * SIGHUP. Watching the files for changes is the hot reload issue's work.
+ * Rules from YAML files on disk (CONFIG_TYPE=FILE): loaded before the listeners open, again when
+ * the watcher sees a change (spec §9.1: a swap of RUNTIME_ROOT in symlink mode, any change in the
+ * rule directory in directory mode) and on SIGHUP. Every reload rebuilds the whole set through
+ * the loader, which swaps atomically and keeps the rules in force when the new set is bad.
  */
 @Injectable()
 export class FileRuleSource extends RuleSource {
   private readonly logger = new Logger('FileRuleSource');
   private readonly layout: RuleFilesLayout;
-  private readonly onHangup = () => {
-    this.logger.log('SIGHUP received: reloading rate limit configuration');
-    this.reload();
-  };
+  private watcher: RuleFilesWatcher | undefined;
+  private readonly onHangup = () => this.reloadSafely('SIGHUP received');
 
   constructor(
     settings: Settings,
@@ -34,6 +35,13 @@ export class FileRuleSource extends RuleSource {
   }
 
   onApplicationBootstrap(): Promise<void> {
+    // Watch before the first read: a change made while reading then still gives a reload.
+    this.watcher = new RuleFilesWatcher(
+      this.layout,
+      () => this.reloadSafely('rule files changed'),
+      this.logger,
+    );
+    this.watcher.start();
     this.reload();
     process.on('SIGHUP', this.onHangup);
     return Promise.resolve();
@@ -41,6 +49,10 @@ export class FileRuleSource extends RuleSource {
 
   onApplicationShutdown(): void {
     process.off('SIGHUP', this.onHangup);
+    if (!this.watcher) return;
+    this.watcher.close();
+    this.watcher = undefined;
+    this.logger.log('stopped watching the rule files');
   }
 
   reload(): boolean {
@@ -51,5 +63,17 @@ export class FileRuleSource extends RuleSource {
       })),
     );
     return result.loaded;
+  }
+
+  /** A reload from a timer or a signal: nothing may escape, the service keeps its rules. */
+  private reloadSafely(reason: string): void {
+    this.logger.log(`${reason}: reloading rate limit configuration`);
+    try {
+      this.reload();
+    } catch (error) {
+      this.logger.error(
+        `unexpected error reloading rate limit configuration: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+    }
   }
 }

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { Dirent, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { RuleConfigError } from '../rules/rule-document';
 
@@ -25,7 +25,9 @@ export function ruleDirectory(layout: RuleFilesLayout): string {
 /**
  * Every regular file under the rule directory, recursively, sorted by label. All files are rules
  * whatever their extension, as upstream. Symlinked directories (Kubernetes' `..data`) are skipped:
- * the files they hold are also reachable through the top-level links.
+ * the files they hold are also reachable through the top-level links. A file system error (a file
+ * removed between listing and reading while a swap is under way, no permission) is a
+ * RuleConfigError like a bad file: the load fails, is counted, and the rules in force stay.
  */
 export function readRuleFiles(
   layout: RuleFilesLayout,
@@ -43,7 +45,7 @@ export function readRuleFiles(
   const labelPrefix = layout.watchRoot ? `${layout.appDirectory}.` : '';
   const files: RuleFile[] = [];
   const walk = (path: string, label: string) => {
-    for (const entry of readdirSync(path, { withFileTypes: true })) {
+    for (const entry of listDirectory(path)) {
       if (layout.ignoreDotFiles && entry.name.startsWith('.')) continue;
       const entryPath = join(path, entry.name);
       const entryLabel = label + entry.name;
@@ -62,10 +64,30 @@ export function readRuleFiles(
       }
       if (isDirectory) walk(entryPath, entryLabel + '.');
       else if (entry.isFile() || entry.isSymbolicLink()) {
-        files.push({ name: entryLabel, text: readFileSync(entryPath, 'utf8') });
+        files.push({ name: entryLabel, text: readRuleFile(entryPath, entryLabel) });
       }
     }
   };
   walk(directory, labelPrefix);
   return files.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+function listDirectory(path: string): Dirent[] {
+  try {
+    return readdirSync(path, { withFileTypes: true });
+  } catch (error) {
+    throw new RuleConfigError(`error reading rule directory ${path}: ${messageOf(error)}`);
+  }
+}
+
+function readRuleFile(path: string, label: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new RuleConfigError(`${label}: error reading config file: ${messageOf(error)}`);
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
