@@ -3,6 +3,8 @@ const tsJest = ['ts-jest', { isolatedModules: true, diagnostics: false }];
 
 /** @type {import('jest').Config} */
 module.exports = {
+  // Global only: jest ignores testTimeout inside a project. End-to-end tests start real processes.
+  testTimeout: 60000,
   projects: [
     {
       displayName: 'unit',
@@ -17,7 +19,6 @@ module.exports = {
       roots: ['<rootDir>/test'],
       testMatch: ['**/*.e2e-spec.ts'],
       transform: { '^.+\\.ts$': tsJest },
-      testTimeout: 60000,
     },
   ],
 };

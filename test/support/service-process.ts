@@ -54,6 +54,7 @@ export async function startService(env: Record<string, string> = {}): Promise<Se
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
@@ -70,8 +71,10 @@ export async function startService(env: Record<string, string> = {}): Promise<Se
   };
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null)
+    if (child.exitCode !== null) {
+      await closed; // the output streams may still hold the reason
       throw new Error(`service exited with ${child.exitCode}:\n${output}`);
+    }
     if ((await answers(`${service.httpUrl}/json`)) && (await answers(`${service.debugUrl}/`)))
       return service;
     await new Promise((resolve) => setTimeout(resolve, 100));
