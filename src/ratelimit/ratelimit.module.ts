@@ -3,6 +3,7 @@ import { RuleConfigHolder } from './config/rule-config.holder';
 import { RuleLoaderService } from './config/rule-loader.service';
 import { FileRuleSource } from './config-sources/file-rule-source';
 import { RuleSource } from './config-sources/rule-source';
+import { XdsRuleSource } from './config-sources/xds/xds-rule-source';
 import { Settings } from '../settings/settings';
 import { DebugServer } from './debug/debug-server';
 import { RateLimitService } from './limiter/rate-limit.service';
@@ -23,10 +24,9 @@ import { JsonController } from './transport/http/json.controller';
       provide: RuleSource,
       inject: [Settings, RuleLoaderService],
       useFactory: (settings: Settings, loader: RuleLoaderService): RuleSource => {
-        if (settings.rules.configType === 'FILE') return new FileRuleSource(settings, loader);
-        throw new Error(
-          `CONFIG_TYPE=${settings.rules.configType} is not available in this build yet; use CONFIG_TYPE=FILE`,
-        );
+        if (settings.rules.configType === 'GRPC_XDS_SOTW')
+          return new XdsRuleSource(settings, loader);
+        return new FileRuleSource(settings, loader);
       },
     },
     RuleStatsFactory,
