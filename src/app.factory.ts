@@ -26,6 +26,8 @@ export async function createApp(settings: Settings): Promise<NestFastifyApplicat
     },
   );
   app.useLogger(app.get(Logger));
+  // Boot may wait (stores, xDS) before any listener opens: show what was logged so far now.
+  app.flushLogs();
   app.connectMicroservice(grpcServerOptions(settings), { inheritAppConfig: true });
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   return app;

@@ -86,9 +86,6 @@ export class XdsRuleSource extends RuleSource {
       );
       return Promise.resolve();
     }
-    // Nest holds startup logs back until the HTTP listener opens, which now waits for us: print
-    // them (and ours from here on) so an operator sees why the ports stay closed.
-    Logger.flush();
     this.logger.log('waiting for the first xDS configuration before opening the listeners');
     return this.firstConfigEvent;
   }
