@@ -3,6 +3,7 @@ import { Settings } from '../../settings/settings';
 import { Clock } from '../clock/clock';
 import { StatsRegistry } from '../stats/stats-registry';
 import { CounterStore } from './counter-store.port';
+import { createMemcachedCounterStore } from './memcached/memcached-store.factory';
 import { MemoryCounterStore } from './memory-counter-store';
 import { HealthState } from '../health/health-state';
 import { RedisCounterStore } from './redis/redis-counter-store';
@@ -15,11 +16,7 @@ function createCounterStore(
 ): CounterStore {
   const backend = settings.counters.backend;
   if (backend === 'kvstore') return new RedisCounterStore(settings, health);
-  if (backend !== 'memory') {
-    throw new Error(
-      `BACKEND_TYPE=${backend} is not available in this build yet; use BACKEND_TYPE=memory`,
-    );
-  }
+  if (backend === 'altcache') return createMemcachedCounterStore(settings, clock, stats, health);
   new Logger('CounterStore').log(
     'counters are kept in process memory: limits are per instance; use a shared store when running several instances',
   );
