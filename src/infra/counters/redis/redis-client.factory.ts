@@ -70,9 +70,11 @@ export function createRedisClient(endpoint: RedisEndpoint, settings: Settings): 
     .map((item) => item.trim())
     .filter(Boolean);
   if (endpoint.type === 'cluster') {
-    const { enableOfflineQueue, retryStrategy, ...redisOptions } = options;
+    // Scripts belong to the cluster client: it routes each call by its key.
+    const { enableOfflineQueue, retryStrategy, scripts, ...redisOptions } = options;
     return new Cluster(items.map(hostPort), {
       lazyConnect: true,
+      scripts,
       enableOfflineQueue,
       clusterRetryStrategy: retryStrategy,
       scaleReads: 'master',

@@ -1,0 +1,285 @@
+import * as grpc from '@grpc/grpc-js';
+import Redis from 'ioredis';
+import { eventually } from '../support/eventually';
+import { rateLimitClient, unary } from '../support/grpc-clients';
+import { startMemcachedNodes } from '../support/memcached-server';
+import { startCluster, startRedis, startSentinelSetup } from '../support/redis-servers';
+import { ruleDirectory } from '../support/rule-dir';
+import { ServiceProcess, startService } from '../support/service-process';
+import { withinOneWindow } from '../support/window';
+
+/*
+ * The same decision suite against every counter store variant, each a real server process:
+ * memory, Redis single (password, ACL user, TLS), Redis with a per-second store, sentinel, cluster
+ * and memcached, with and without the local over-limit cache.
+ */
+
+const RULES = `
+domain: stores
+descriptors:
+  - key: user
+    rate_limit: {unit: hour, requests_per_unit: 3}
+  - key: burst
+    rate_limit: {unit: second, requests_per_unit: 2}
+  - key: region
+    rate_limit: {unit: day, requests_per_unit: 100}
+`;
+
+interface Status {
+  code: string;
+  limitRemaining?: number;
+}
+interface Response {
+  overallCode: string;
+  statuses: Status[];
+}
+
+interface Backend {
+  readonly env: Record<string, string>;
+  stop(): Promise<void>;
+  /** Keys stored on the per-second and the primary Redis, for the per-second variant. */
+  keysOn?(): Promise<{ perSecond: string[]; primary: string[] }>;
+}
+
+const LOCAL_CACHE = { LocalCacheSizeInBytes: '1048576' };
+const none = async () => {};
+
+const variants: [string, () => Promise<Backend>][] = [
+  ['memory', () => Promise.resolve({ env: {}, stop: none })],
+  ['memory + local cache', () => Promise.resolve({ env: LOCAL_CACHE, stop: none })],
+  [
+    'Redis single with a password',
+    async () => {
+      const redis = await startRedis({ password: 'secret-1' });
+      return {
+        env: { BACKEND_TYPE: 'redis', REDIS_URL: redis.url, REDIS_AUTH: 'secret-1' },
+        stop: () => redis.stop(),
+      };
+    },
+  ],
+  [
+    'Redis single with an ACL user + local cache',
+    async () => {
+      const redis = await startRedis({ user: 'limiter', password: 'secret-2' });
+      return {
+        env: { KVSTORE_URL: redis.url, KVSTORE_AUTH: 'limiter:secret-2', ...LOCAL_CACHE },
+        stop: () => redis.stop(),
+      };
+    },
+  ],
+  [
+    'Redis single over TLS with a client certificate',
+    async () => {
+      const redis = await startRedis({ tls: true });
+      const env = {
+        KVSTORE_URL: redis.url,
+        KVSTORE_TLS: 'true',
+        KVSTORE_TLS_CACERT: redis.tls!.ca,
+        KVSTORE_TLS_CLIENT_CERT: redis.tls!.cert,
+        KVSTORE_TLS_CLIENT_KEY: redis.tls!.key,
+      };
+      return { env, stop: () => redis.stop() };
+    },
+  ],
+  [
+    'Redis with a per-second store',
+    async () => {
+      const [primary, perSecond] = await Promise.all([startRedis(), startRedis()]);
+      const keys = async (port: number) => {
+        const client = new Redis({ host: '127.0.0.1', port });
+        try {
+          return await client.keys('*');
+        } finally {
+          client.disconnect();
+        }
+      };
+      return {
+        env: {
+          KVSTORE_URL: primary.url,
+          KVSTORE_PERSECOND: 'true',
+          KVSTORE_PERSECOND_URL: perSecond.url,
+        },
+        stop: async () => {
+          await Promise.all([primary.stop(), perSecond.stop()]);
+        },
+        keysOn: async () => ({
+          perSecond: await keys(perSecond.port),
+          primary: await keys(primary.port),
+        }),
+      };
+    },
+  ],
+  [
+    'Redis sentinel',
+    async () => {
+      const sentinel = await startSentinelSetup({ password: 'secret-3' });
+      return {
+        env: { KVSTORE_TYPE: 'sentinel', KVSTORE_URL: sentinel.url, KVSTORE_AUTH: 'secret-3' },
+        stop: () => sentinel.stop(),
+      };
+    },
+  ],
+  [
+    'Redis cluster',
+    async () => {
+      const cluster = await startCluster();
+      return {
+        env: { KVSTORE_TYPE: 'cluster', KVSTORE_URL: cluster.url },
+        stop: () => cluster.stop(),
+      };
+    },
+  ],
+  [
+    'Redis cluster + local cache',
+    async () => {
+      const cluster = await startCluster();
+      return {
+        env: { REDIS_TYPE: 'cluster', REDIS_URL: cluster.url, ...LOCAL_CACHE },
+        stop: () => cluster.stop(),
+      };
+    },
+  ],
+  [
+    'memcached, two nodes',
+    async () => {
+      const nodes = await startMemcachedNodes(2);
+      return {
+        env: {
+          BACKEND_TYPE: 'memcache',
+          MEMCACHE_HOST_PORT: nodes.map((n) => n.address).join(','),
+        },
+        stop: async () => {
+          await Promise.all(nodes.map((n) => n.stop()));
+        },
+      };
+    },
+  ],
+  [
+    'memcached + local cache',
+    async () => {
+      const nodes = await startMemcachedNodes(2);
+      return {
+        env: { ALTCACHE_HOST_PORT: nodes.map((n) => n.address).join(','), ...LOCAL_CACHE },
+        stop: async () => {
+          await Promise.all(nodes.map((n) => n.stop()));
+        },
+      };
+    },
+  ],
+];
+
+const descriptor = (key: string, value: string) => ({ entries: [{ key, value }] });
+
+describe.each(variants)('decisions on %s', (_name, startBackend) => {
+  let backend: Backend;
+  let service: ServiceProcess;
+  let client: grpc.Client;
+  const call = (request: unknown) => unary<Response>(client, 'ShouldRateLimit', request);
+
+  beforeAll(async () => {
+    backend = await startBackend();
+    service = await startService({ ...ruleDirectory({ 'stores.yaml': RULES }), ...backend.env });
+    client = rateLimitClient(service.grpcAddress);
+  });
+  afterAll(async () => {
+    client?.close();
+    await service?.stop();
+    await backend?.stop();
+  });
+
+  it('counts one key up to its limit, then answers OVER_LIMIT (and keeps answering it)', async () => {
+    await withinOneWindow(3600, 10);
+    const request = { domain: 'stores', descriptors: [descriptor('user', 'alice')] };
+    for (const remaining of [2, 1, 0]) {
+      const response = await call(request);
+      expect(response.overallCode).toBe('OK');
+      expect(response.statuses[0].limitRemaining ?? 0).toBe(remaining);
+    }
+    for (let i = 0; i < 2; i++) {
+      const over = await call(request);
+      expect(over.overallCode).toBe('OVER_LIMIT');
+      expect(over.statuses[0]).toMatchObject({ code: 'OVER_LIMIT' });
+    }
+  });
+
+  it('counts every descriptor of one request, each on its own key', async () => {
+    await withinOneWindow(3600, 10);
+    const request = {
+      domain: 'stores',
+      descriptors: ['r1', 'r2', 'r3', 'r4', 'r5'].map((value) => descriptor('region', value)),
+    };
+    const first = await call(request);
+    expect(first.statuses.map((s) => s.limitRemaining)).toEqual([99, 99, 99, 99, 99]);
+    const second = await call({ ...request, hitsAddend: 2 });
+    expect(second.statuses.map((s) => s.limitRemaining)).toEqual([97, 97, 97, 97, 97]);
+  });
+
+  it('counts the same key twice within one request (per-second window)', async () => {
+    const response = await call({
+      domain: 'stores',
+      descriptors: [descriptor('burst', 'b'), descriptor('burst', 'b'), descriptor('burst', 'b')],
+    });
+    expect(response.statuses.map((s) => s.code)).toEqual(['OK', 'OK', 'OVER_LIMIT']);
+    if (backend.keysOn) {
+      const { perSecond, primary } = await backend.keysOn();
+      expect(perSecond.some((key) => key.startsWith('stores_burst_b_'))).toBe(true);
+      expect(primary.some((key) => key.startsWith('stores_burst_b_'))).toBe(false);
+      expect(primary.some((key) => key.startsWith('stores_user_alice_'))).toBe(true);
+    }
+  });
+});
+
+describe('a Redis failure under the active-connection health check', () => {
+  it('fails decisions fast with UNAVAILABLE, turns unhealthy, and recovers by itself', async () => {
+    const redis = await startRedis();
+    const service = await startService({
+      ...ruleDirectory({ 'stores.yaml': RULES }),
+      KVSTORE_URL: redis.url,
+      KVSTORE_HEALTH_CHECK_ACTIVE_CONNECTION: 'true',
+      KVSTORE_TIMEOUT: '2s',
+    });
+    const client = rateLimitClient(service.grpcAddress);
+    const request = { domain: 'stores', descriptors: [descriptor('region', 'x')] };
+    const health = async () => (await fetch(`${service.httpUrl}/healthcheck`)).status;
+    try {
+      expect((await unary<Response>(client, 'ShouldRateLimit', request)).overallCode).toBe('OK');
+      expect(await health()).toBe(200);
+
+      await redis.kill();
+      const started = performance.now();
+      const error = (await unary(client, 'ShouldRateLimit', request).catch(
+        (e: unknown) => e,
+      )) as grpc.ServiceError;
+      expect(performance.now() - started).toBeLessThan(2000);
+      expect(error.code).toBe(grpc.status.UNAVAILABLE);
+      expect(error.details).toMatch(/^counter store \(kvstore\) failed: primary store: /);
+      await eventually('an unhealthy /healthcheck', async () =>
+        (await health()) === 500 ? true : undefined,
+      );
+      const stats = await (await fetch(`${service.debugUrl}/stats`)).text();
+      expect(stats).toMatch(/^ratelimit\.service\.call\.should_rate_limit\.redis_error: [1-9]/m);
+
+      await redis.restart();
+      await eventually(
+        'decisions to succeed again',
+        async () => {
+          const response = await unary<Response>(client, 'ShouldRateLimit', request).catch(
+            () => undefined,
+          );
+          return response?.overallCode === 'OK' ? true : undefined;
+        },
+        15_000,
+        100,
+      );
+      await eventually(
+        'a healthy /healthcheck',
+        async () => ((await health()) === 200 ? true : undefined),
+        15_000,
+      );
+    } finally {
+      client.close();
+      await service.stop();
+      await redis.stop();
+    }
+  });
+});
