@@ -1,0 +1,117 @@
+import { join } from 'node:path';
+import { freePort } from './free-port';
+import {
+  RedisProcess,
+  execFileAsync,
+  launch,
+  requireBinary,
+  stopAll,
+  withClient,
+} from './redis-process';
+import {
+  HOST,
+  RedisNode,
+  baseArgs,
+  nodeHandle,
+  passwordArgs,
+  pings,
+  startAllOrNone,
+  waitForAll,
+} from './redis-node';
+
+const MASTERS = 3;
+
+export interface RedisClusterOptions {
+  /** `requirepass` and `masterauth` on every node. */
+  password?: string;
+}
+
+export interface RedisCluster {
+  /** `127.0.0.1:p1,127.0.0.1:p2,127.0.0.1:p3`, the form the service's settings take. */
+  readonly url: string;
+  readonly password?: string;
+  /**
+   * The three masters. restart() keeps the node's nodes.conf, so it rejoins with its slots (but
+   * no data); it resolves once every running node reports `cluster_state:ok` again.
+   */
+  readonly nodes: readonly RedisNode[];
+  /** Kill every node and remove their files. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Three masters and no replicas, slots split by `redis-cli --cluster create`. Resolves once every
+ * node reports `cluster_state:ok`, all slots served and all three nodes known.
+ */
+export async function startCluster(options: RedisClusterOptions = {}): Promise<RedisCluster> {
+  requireBinary('redis-server');
+  const cli = requireBinary('redis-cli');
+  const { password } = options;
+  const nodes = await startAllOrNone(
+    Array.from(
+      { length: MASTERS },
+      () => () =>
+        launch(
+          'redis-cluster-node',
+          async (port, dir) => [
+            ...baseArgs(port, dir),
+            ...passwordArgs(password),
+            ...['--cluster-enabled', 'yes', '--cluster-config-file', join(dir, 'nodes.conf')],
+            '--cluster-node-timeout',
+            '2000',
+            // The default bus port is port + 10000, which overflows for high ephemeral ports.
+            '--cluster-port',
+            String(await freePort()),
+          ],
+          (self) => pings({ port: self.port, password })(),
+        ),
+    ),
+  );
+  const allOk = () =>
+    waitForAll('cluster_state:ok on every node', nodes, async () => {
+      const infos = await Promise.all(
+        nodes
+          .filter((node) => node.running)
+          .map((node) => withClient({ port: node.port, password }, (c) => c.cluster('INFO'))),
+      );
+      return infos.every(
+        (info) =>
+          info.includes('cluster_state:ok') &&
+          info.includes('cluster_slots_ok:16384') &&
+          info.includes(`cluster_known_nodes:${MASTERS}`),
+      );
+    });
+  try {
+    await create(cli, nodes, password);
+    await allOk();
+  } catch (error) {
+    await stopAll(nodes);
+    throw error;
+  }
+  return {
+    url: nodes.map((node) => `${HOST}:${node.port}`).join(','),
+    password,
+    nodes: nodes.map((node) => nodeHandle(node, allOk)),
+    stop: () => stopAll(nodes),
+  };
+}
+
+async function create(
+  cli: string,
+  nodes: readonly RedisProcess[],
+  password: string | undefined,
+): Promise<void> {
+  const auth = password === undefined ? [] : ['-a', password, '--no-auth-warning'];
+  const addresses = nodes.map((node) => `${HOST}:${node.port}`);
+  const args = [...auth, '--cluster', 'create', ...addresses];
+  try {
+    // redis-cli sleeps in whole seconds while the nodes meet, so this takes about 3 s.
+    await execFileAsync(cli, [...args, '--cluster-replicas', '0', '--cluster-yes'], {
+      timeout: 30_000,
+    });
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+    const logs = nodes.map((node) => node.logTail(10)).join('\n');
+    throw new Error(`redis-cli --cluster create failed:\n${stdout}${stderr}\n${logs}`);
+  }
+}
