@@ -2,13 +2,18 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
+import { logsRequests } from './infra/logging/logging.module';
 import { DebugServer } from './ratelimit/debug/debug-server';
 import { grpcServerOptions } from './ratelimit/transport/grpc/grpc-server.options';
 import { Settings } from './settings/settings';
 
 /** Builds the application (HTTP on Fastify plus the gRPC transport) without opening listeners. */
 export async function createApp(settings: Settings): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ bodyLimit: 1024 * 1024 });
+  // Without middleware (request logs are off) Nest need not run @fastify/middie on every request.
+  const adapter = new FastifyAdapter({
+    bodyLimit: 1024 * 1024,
+    skipMiddie: !logsRequests(settings),
+  });
   // Upstream's /json accepts a JSON body under any content type (curl -d sends form encoding,
   // fetch with a string body sends text/plain).
   const fastify = adapter.getInstance();

@@ -11,11 +11,11 @@ import { RuleStatsFactory } from './stats/rule-stats';
 import { ServiceStats } from './stats/service-stats';
 import { HealthGrpcController } from './transport/grpc/health.grpc-controller';
 import { RateLimitGrpcController } from './transport/grpc/rate-limit.grpc-controller';
-import { JsonController } from './transport/http/json.controller';
+import { JsonRoute } from './transport/http/json.route';
 
 /** The Envoy-compatible rate limit decision service: rules, limiter, gRPC and /json, debug listener. */
 @Module({
-  controllers: [RateLimitGrpcController, HealthGrpcController, JsonController],
+  controllers: [RateLimitGrpcController, HealthGrpcController],
   providers: [
     RateLimitService,
     RuleConfigHolder,
@@ -32,6 +32,7 @@ import { JsonController } from './transport/http/json.controller';
     RuleStatsFactory,
     ServiceStats,
     DebugServer,
+    JsonRoute,
   ],
   exports: [RateLimitService],
 })

@@ -4,6 +4,11 @@ import type { DestinationStream } from 'pino';
 import pretty from 'pino-pretty';
 import { Settings } from '../../settings/settings';
 
+/** Request logs (pino-http, a Nest middleware) only at debug and trace: they cost every request. */
+export function logsRequests(settings: Settings): boolean {
+  return settings.log.level === 'debug' || settings.log.level === 'trace';
+}
+
 /**
  * pino through nestjs-pino. `LOG_FORMAT=json` gives upstream's field names (`@timestamp`,
  * `@message`, `level` as a word); text is one readable line per entry. Request logs only at debug.
@@ -15,6 +20,7 @@ import { Settings } from '../../settings/settings';
       useFactory: (settings: Settings) => {
         const { level, format } = settings.log;
         const json = format === 'json';
+        const requestLogs = logsRequests(settings);
         const stream: DestinationStream | undefined = json
           ? undefined
           : pretty({
@@ -25,14 +31,11 @@ import { Settings } from '../../settings/settings';
               ignore: 'pid,hostname',
             });
         return {
-          // The decision endpoints are the hot path: no per-request logger there.
-          exclude: [
-            { method: RequestMethod.ALL, path: 'json' },
-            { method: RequestMethod.ALL, path: 'healthcheck' },
-          ],
+          // Request logging only at debug level: the middleware costs every request, logged or not.
+          forRoutes: requestLogs ? [{ path: '*', method: RequestMethod.ALL }] : [],
           pinoHttp: {
             level,
-            autoLogging: level === 'debug' || level === 'trace',
+            autoLogging: requestLogs,
             quietReqLogger: true,
             ...(json
               ? {

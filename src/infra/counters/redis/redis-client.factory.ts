@@ -52,6 +52,8 @@ function baseOptions(endpoint: RedisEndpoint, settings: Settings): RedisOptions 
   return {
     ...credentials(endpoint.auth),
     lazyConnect: true,
+    // Closing an already closed socket would otherwise leave a 2 s timer holding the process.
+    disconnectTimeout: 0,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     connectTimeout: endpoint.timeout,
