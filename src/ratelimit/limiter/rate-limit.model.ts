@@ -51,6 +51,8 @@ export interface RateLimitResponse {
   readonly overallCode: Code;
   readonly statuses: readonly DescriptorStatus[];
   readonly responseHeadersToAdd: readonly HeaderValue[];
+  /** JSON-compatible; present only with RESPONSE_DYNAMIC_METADATA. */
+  readonly dynamicMetadata: Readonly<Record<string, unknown>> | undefined;
 }
 
 /** The request itself is wrong: gRPC INVALID_ARGUMENT, HTTP 400. */

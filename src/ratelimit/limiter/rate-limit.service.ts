@@ -16,9 +16,12 @@ import { cacheKey } from './cache-key';
 import { secondsUntilReset, windowStart } from './fixed-window';
 import { decideFromLocalCache, decideLimit, LimitOutcome } from './limit-decision';
 import { LocalOverLimitCache } from './local-over-limit-cache';
+import { dynamicMetadata } from './dynamic-metadata';
+import { rateLimitHeaders, RateLimitHeaderNames } from './response-headers';
 import {
   Code,
   DescriptorStatus,
+  HeaderValue,
   InvalidRateLimitRequestError,
   RateLimitRequest,
   RateLimitResponse,
@@ -41,6 +44,7 @@ const UNLIMITED: DescriptorStatus = Object.freeze({
 });
 
 const UNLIMITED_RULE: unique symbol = Symbol('unlimited');
+const NO_HEADERS: readonly HeaderValue[] = Object.freeze([]);
 /** Marks a count the local over-limit cache answered. */
 const LOCAL_CACHE_HIT = -1;
 /** Per descriptor: its counter, or undefined when nothing is counted (no rule, unlimited). */
@@ -61,6 +65,8 @@ export class RateLimitService {
   private readonly maxDescriptors: number;
   private readonly stopIncrementWhenOverLimit: boolean;
   private readonly localCache: LocalOverLimitCache | undefined;
+  private readonly headerNames: RateLimitHeaderNames | undefined;
+  private readonly responseDynamicMetadata: boolean;
 
   constructor(
     settings: Settings,
@@ -73,6 +79,11 @@ export class RateLimitService {
   ) {
     const { localCacheSizeInBytes, stopCacheKeyIncrementWhenOverlimit } = settings.limiter;
     this.stopIncrementWhenOverLimit = stopCacheKeyIncrementWhenOverlimit;
+    const { responseHeadersEnabled, limitHeader, remainingHeader, resetHeader } = settings.limiter;
+    this.headerNames = responseHeadersEnabled
+      ? { limit: limitHeader, remaining: remainingHeader, reset: resetHeader }
+      : undefined;
+    this.responseDynamicMetadata = settings.limiter.responseDynamicMetadata;
     this.localCache =
       localCacheSizeInBytes > 0 ? new LocalOverLimitCache(localCacheSizeInBytes, stats) : undefined;
     this.prefix = settings.limiter.cacheKeyPrefix;
@@ -328,6 +339,23 @@ export class RateLimitService {
       this.serviceStats.globalShadowMode.inc();
       overallCode = Code.OK;
     }
-    return { overallCode, statuses, responseHeadersToAdd: [] };
+    return {
+      overallCode,
+      statuses,
+      responseHeadersToAdd: this.headerNames
+        ? rateLimitHeaders(statuses, (i) => this.isQuota(resolutions[i]), this.headerNames)
+        : NO_HEADERS,
+      dynamicMetadata: this.responseDynamicMetadata
+        ? dynamicMetadata(
+            request,
+            statuses,
+            resolutions.map((r) => (r === undefined || r === UNLIMITED_RULE ? undefined : r.rule)),
+          )
+        : undefined,
+    };
+  }
+
+  private isQuota(resolution: Resolution): boolean {
+    return resolution !== UNLIMITED_RULE && (this.quotaMode || resolution?.rule.quotaMode === true);
   }
 }

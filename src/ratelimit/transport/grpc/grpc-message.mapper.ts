@@ -1,3 +1,4 @@
+import { toStruct } from './struct-message';
 import {
   RateLimitRequest,
   RateLimitResponse,
@@ -41,5 +42,7 @@ export function toGrpcResponse(response: RateLimitResponse): GrpcRateLimitRespon
     }),
     responseHeadersToAdd:
       response.responseHeadersToAdd as GrpcRateLimitResponse['responseHeadersToAdd'],
+    dynamicMetadata:
+      response.dynamicMetadata === undefined ? undefined : toStruct(response.dynamicMetadata),
   };
 }

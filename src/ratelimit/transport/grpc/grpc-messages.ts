@@ -1,4 +1,5 @@
 import { Entry } from '../../rules/rule-tree';
+import { StructMessage } from './struct-message';
 
 /*
  * Shapes of the decoded and encoded protobuf messages as @grpc/proto-loader gives them with the
@@ -28,4 +29,5 @@ export interface GrpcRateLimitResponse {
   overallCode: number;
   statuses: GrpcDescriptorStatus[];
   responseHeadersToAdd: { key: string; value: string }[];
+  dynamicMetadata: StructMessage | undefined;
 }

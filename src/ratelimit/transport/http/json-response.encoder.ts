@@ -13,6 +13,7 @@ export function encodeJsonResponse(response: RateLimitResponse): Record<string, 
       value,
     }));
   }
+  if (response.dynamicMetadata !== undefined) json.dynamicMetadata = response.dynamicMetadata;
   return json;
 }
 
