@@ -27,5 +27,6 @@ function toValue(value: unknown): ValueMessage {
   if (typeof value === 'boolean') return { boolValue: value };
   if (Array.isArray(value)) return { listValue: { values: value.map(toValue) } };
   if (typeof value === 'object') return { structValue: toStruct(value as Record<string, unknown>) };
-  return { stringValue: String(value) };
+  // bigint and the like cannot come from YAML metadata after decoding; keep them readable anyway.
+  return { stringValue: typeof value === 'bigint' ? value.toString() : typeof value };
 }
