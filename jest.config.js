@@ -20,5 +20,13 @@ module.exports = {
       testMatch: ['**/*.e2e-spec.ts'],
       transform: { '^.+\\.ts$': tsJest },
     },
+    {
+      // Fault and load tests (`npm run test:faults`): bounded in count and time, run by CI too.
+      displayName: 'faults',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/test'],
+      testMatch: ['**/*.fault-spec.ts'],
+      transform: { '^.+\\.ts$': tsJest },
+    },
   ],
 };

@@ -1,0 +1,93 @@
+import * as grpc from '@grpc/grpc-js';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eventually } from '../support/eventually';
+import { rateLimitClient, unary } from '../support/grpc-clients';
+import { startLoad } from '../support/load-loop';
+import { startRedis } from '../support/redis-servers';
+import { startService } from '../support/service-process';
+
+const rules = (limit: number) => `
+domain: faults
+descriptors:
+  - key: user
+    rate_limit: {unit: day, requests_per_unit: ${limit}}
+`;
+const request = {
+  domain: 'faults',
+  descriptors: [{ entries: [{ key: 'user', value: 'steady' }] }],
+};
+
+interface Decision {
+  overallCode: string;
+  statuses: { currentLimit?: { requestsPerUnit: number } }[];
+}
+
+describe('configuration and shutdown under steady load', () => {
+  it('a rule file corrupted during load is rejected and the old rules keep serving', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'fault-rules-'));
+    const directory = join(root, 'ratelimit', 'config');
+    mkdirSync(directory, { recursive: true });
+    writeFileSync(join(directory, 'faults.yaml'), rules(1_000_000));
+    const service = await startService({ RUNTIME_ROOT: root, RUNTIME_WATCH_ROOT: 'false' });
+    const client = rateLimitClient(service.grpcAddress);
+    const limits: number[] = [];
+    const load = startLoad(async () => {
+      const decision = await unary<Decision>(client, 'ShouldRateLimit', request);
+      limits.push(decision.statuses[0].currentLimit!.requestsPerUnit);
+    });
+    try {
+      await eventually('steady load', () => (limits.length > 200 ? true : undefined));
+      const rejections = () =>
+        service.output().split("faults.yaml: invalid rate limit unit 'eon'").length - 1;
+      for (let i = 0; i < 3; i++) {
+        const before = rejections();
+        writeFileSync(
+          join(directory, 'faults.yaml'),
+          `domain: faults\ndescriptors:\n  - key: user\n    rate_limit: {unit: eon, requests_per_unit: ${i}}\n`,
+        );
+        await eventually('the corrupted file rejected', () =>
+          rejections() > before ? true : undefined,
+        );
+      }
+      writeFileSync(join(directory, 'faults.yaml'), rules(2_000_000));
+      await eventually('the fixed file served', () =>
+        limits[limits.length - 1] === 2_000_000 ? true : undefined,
+      );
+      await load.stop();
+      expect(load.outcomes.every((outcome) => outcome.ok)).toBe(true);
+      expect(new Set(limits)).toEqual(new Set([1_000_000, 2_000_000]));
+    } finally {
+      await load.stop();
+      client.close();
+      await service.stop();
+    }
+  });
+
+  it('SIGTERM under load on the Redis store: calls under way complete, later ones are refused cleanly', async () => {
+    const redis = await startRedis();
+    const root = mkdtempSync(join(tmpdir(), 'fault-rules-'));
+    mkdirSync(join(root, 'ratelimit', 'config'), { recursive: true });
+    writeFileSync(join(root, 'ratelimit', 'config', 'faults.yaml'), rules(1_000_000_000));
+    const service = await startService({ RUNTIME_ROOT: root, KVSTORE_URL: redis.url });
+    const client = rateLimitClient(service.grpcAddress);
+    const load = startLoad(() => unary(client, 'ShouldRateLimit', request), 16, 5_000);
+    try {
+      await eventually('steady load', () =>
+        load.outcomes.filter((o) => o.ok).length > 500 ? true : undefined,
+      );
+      const exit = await service.stop('SIGTERM');
+      await load.stop();
+      expect(exit.code === 0 || exit.signal === 'SIGTERM').toBe(true);
+      const failures = load.outcomes.filter((outcome) => !outcome.ok);
+      for (const failure of failures)
+        expect(failure.error).toMatch(new RegExp(`^${grpc.status.UNAVAILABLE}: `));
+      expect(service.output()).toContain('SIGTERM received: draining in-flight calls');
+    } finally {
+      await load.stop();
+      client.close();
+      await redis.stop();
+    }
+  });
+});
