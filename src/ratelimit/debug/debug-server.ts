@@ -3,20 +3,29 @@ import Fastify, { FastifyInstance } from 'fastify';
 import { StatsRegistry } from '../../infra/stats/stats-registry';
 import { Settings } from '../../settings/settings';
 import { RuleConfigHolder } from '../config/rule-config.holder';
+import { PPROF_ENDPOINTS, PprofRoutes } from './pprof/pprof-routes';
 
-const ENDPOINTS: ReadonlyArray<readonly [string, string]> = [
+const ENDPOINTS: ReadonlyArray<readonly [string, string]> = sortedByPath([
+  ...PPROF_ENDPOINTS,
   ['/rlconfig', 'print out the currently loaded configuration for debugging'],
   ['/stats', 'print out stats'],
-];
+]);
+
+/** `/` lists the endpoints sorted by path, as upstream does (spec §7.5). */
+function sortedByPath(endpoints: Array<readonly [string, string]>) {
+  return endpoints.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
 
 /**
  * The operator's debug listener (DEBUG_HOST:DEBUG_PORT), separate from the public HTTP port so it
- * can stay firewalled: `/` lists the endpoints, `/rlconfig` the loaded rules, `/stats` the counters.
+ * can stay firewalled: `/` lists the endpoints, `/rlconfig` the loaded rules, `/stats` the counters,
+ * `/debug/pprof/` the profiles of the process.
  */
 @Injectable()
 export class DebugServer implements OnApplicationShutdown {
   private readonly logger = new Logger('DebugServer');
   private readonly server: FastifyInstance = Fastify({ logger: false });
+  private readonly pprof = new PprofRoutes();
 
   constructor(
     private readonly settings: Settings,
@@ -39,6 +48,7 @@ export class DebugServer implements OnApplicationShutdown {
     this.server.setNotFoundHandler((_request, reply) =>
       reply.type(text).send(ENDPOINTS.map(([path, help]) => `${path}: ${help}\n`).join('')),
     );
+    this.pprof.register(this.server);
   }
 
   /** Opened with the other listeners, once the first configuration is in. */
@@ -49,6 +59,7 @@ export class DebugServer implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.pprof.close();
     await this.server.close();
   }
 }

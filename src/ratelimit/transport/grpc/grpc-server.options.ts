@@ -1,12 +1,16 @@
-import { readFileSync } from 'node:fs';
+import { ChannelOptions } from '@grpc/grpc-js';
 import { join } from 'node:path';
-import { ServerCredentials } from '@grpc/grpc-js';
 import { GrpcOptions, Transport } from '@nestjs/microservices';
 import { Settings } from '../../../settings/settings';
+import { grpcServerCredentials } from './tls/grpc-server-credentials';
 
 export const PROTO_ROOT = join(__dirname, '..', '..', '..', '..', 'proto');
 
-/** Nest gRPC transport options: the rate limit and health services on GRPC_HOST:GRPC_PORT or GRPC_UDS. */
+/**
+ * Nest gRPC transport options: the rate limit and health services on GRPC_HOST:GRPC_PORT or
+ * GRPC_UDS, with the TLS credentials of ./tls. Throws when the TLS files are unusable: the boot
+ * stops there.
+ */
 export function grpcServerOptions(settings: Settings): GrpcOptions {
   const { grpc } = settings;
   return {
@@ -24,22 +28,33 @@ export function grpcServerOptions(settings: Settings): GrpcOptions {
         oneofs: false,
       },
       gracefulShutdown: true,
-      credentials: serverCredentials(settings),
-      channelOptions: {
-        'grpc.max_connection_age_ms': grpc.maxConnectionAge,
-        'grpc.max_connection_age_grace_ms': grpc.maxConnectionAgeGrace,
-      },
+      credentials: grpcServerCredentials(settings),
+      channelOptions: connectionAgeOptions(grpc.maxConnectionAge, grpc.maxConnectionAgeGrace),
     },
   };
 }
 
-function serverCredentials(settings: Settings): ServerCredentials {
-  const { grpc } = settings;
-  if (!grpc.useTls) return ServerCredentials.createInsecure();
-  const ca = grpc.clientCaCert !== '' ? readFileSync(grpc.clientCaCert) : null;
-  return ServerCredentials.createSsl(
-    ca,
-    [{ cert_chain: readFileSync(grpc.tlsCert), private_key: readFileSync(grpc.tlsKey) }],
-    ca !== null,
-  );
+/** Node timers hold 32-bit signed milliseconds: a longer delay fires after 1 ms instead. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+/** grpc-js adds up to +10% jitter to the age, and the sum must still fit a timer. */
+export const MAX_CONNECTION_AGE_MS = Math.floor(MAX_TIMER_MS / 1.1);
+
+/**
+ * GRPC_MAX_CONNECTION_AGE / _GRACE as grpc-js channel options. grpc-js (server.js, session
+ * handler) already spreads the age by a random ±10%, as grpc-go does, then sends GOAWAY, and
+ * destroys the connection the grace period later. Differences handled here:
+ * - 0 (or negative) means "no limit" in grpc-go; grpc-js would take it literally (GOAWAY at once,
+ *   or in-flight calls cut at once), so the option is left out.
+ * - Ages past ~22.6 days would overflow the timer (and fire at once): capped. A grace past
+ *   ~24.8 days is as good as unlimited: left out.
+ */
+export function connectionAgeOptions(maxAgeMs: number, graceMs: number): ChannelOptions {
+  if (maxAgeMs <= 0) return {};
+  const options: ChannelOptions = {
+    'grpc.max_connection_age_ms': Math.min(Math.ceil(maxAgeMs), MAX_CONNECTION_AGE_MS),
+  };
+  if (graceMs > 0 && graceMs < MAX_TIMER_MS) {
+    options['grpc.max_connection_age_grace_ms'] = Math.ceil(graceMs);
+  }
+  return options;
 }

@@ -1,0 +1,128 @@
+import { eventually } from '../support/eventually';
+import { ruleDirectory } from '../support/rule-dir';
+import { ServiceProcess, startService } from '../support/service-process';
+import { E2E_RULES } from './rules';
+
+interface CpuProfile {
+  nodes: Array<{ id: number; callFrame: { functionName: string } }>;
+  samples: number[];
+  timeDeltas: number[];
+  startTime: number;
+  endTime: number;
+}
+
+describe('debug listener', () => {
+  let service: ServiceProcess;
+  const get = (path: string) => fetch(`${service.debugUrl}${path}`);
+
+  beforeAll(async () => {
+    service = await startService(ruleDirectory({ 'e2e.yaml': E2E_RULES }));
+  });
+  afterAll(async () => {
+    await service?.stop();
+  });
+
+  it('lists its endpoints sorted by path on / and on unknown paths', async () => {
+    const expected = [
+      '/debug/pprof/: root of various pprof endpoints. hit for help.',
+      '/debug/pprof/heap: heap snapshot endpoint',
+      '/debug/pprof/profile: CPU profiling endpoint',
+      '/debug/pprof/trace: trace endpoint',
+      '/rlconfig: print out the currently loaded configuration for debugging',
+      '/stats: print out stats',
+      '',
+    ].join('\n');
+    for (const path of ['/', '/nope']) {
+      const response = await get(path);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toBe(expected);
+    }
+  });
+
+  it('links every profile from /debug/pprof/', async () => {
+    const response = await get('/debug/pprof/');
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    const page = await response.text();
+    for (const link of ['profile?seconds=30', 'heap', 'trace?seconds=1']) {
+      expect(page).toContain(`href="${link}"`);
+    }
+  });
+
+  it('takes a CPU profile for the seconds asked, one at a time', async () => {
+    const started = Date.now();
+    const first = get('/debug/pprof/profile?seconds=2');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const second = await get('/debug/pprof/profile?seconds=1');
+    expect(second.status).toBe(409);
+    expect(await second.text()).toMatch(/already being taken/);
+
+    const response = await first;
+    expect(response.status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="cpu-.+-\d+-\d{8}T\d{6}Z\.cpuprofile"$/,
+    );
+    const profile = (await response.json()) as CpuProfile;
+    expect(profile.nodes.length).toBeGreaterThan(0);
+    expect(profile.samples.length).toBeGreaterThan(0);
+    expect(profile.timeDeltas).toHaveLength(profile.samples.length);
+    expect(profile.endTime - profile.startTime).toBeGreaterThanOrEqual(1_900_000); // µs
+    expect(profile.nodes[0].callFrame.functionName).toBe('(root)');
+
+    // Free again once done.
+    expect((await get('/debug/pprof/profile?seconds=1')).status).toBe(200);
+  });
+
+  it.each(['0', '301', '1.5', 'ten', '-1'])('refuses seconds=%s with 400', async (seconds) => {
+    const response = await get(`/debug/pprof/profile?seconds=${seconds}`);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toMatch(/^seconds must be a whole number from 1 to 300/);
+  });
+
+  it('streams a heap snapshot that Chrome DevTools can load', async () => {
+    const response = await get('/debug/pprof/heap');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="heap-.+\.heapsnapshot"$/,
+    );
+    const text = await response.text();
+    expect(text.startsWith('{"snapshot":')).toBe(true);
+    const snapshot = JSON.parse(text) as { snapshot: { node_count: number }; nodes: number[] };
+    expect(snapshot.snapshot.node_count).toBeGreaterThan(1000);
+  });
+
+  it('frees the heap snapshot when the client goes away mid-download', async () => {
+    const controller = new AbortController();
+    const response = await fetch(`${service.debugUrl}/debug/pprof/heap`, {
+      signal: controller.signal,
+    });
+    const reader = response.body!.getReader();
+    const { value } = await reader.read();
+    expect(Buffer.from(value).toString('utf8', 0, 12)).toBe('{"snapshot":');
+    controller.abort();
+    await reader.cancel().catch(() => {});
+    // The server sees the abort a moment later; until then a new snapshot is refused.
+    const { value: again } = await eventually(
+      'the snapshot to be free again',
+      async () => {
+        const attempt = await get('/debug/pprof/heap');
+        if (attempt.status !== 409) return attempt;
+        await attempt.text();
+        return undefined;
+      },
+      5000,
+      100,
+    );
+    expect(again.status).toBe(200);
+    await again.arrayBuffer();
+  });
+
+  it('records Node trace events in the Trace Event Format', async () => {
+    const response = await get('/debug/pprof/trace?seconds=1');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toMatch(/filename="trace-.+\.json"$/);
+    const trace = (await response.json()) as { traceEvents: Array<{ ph: string }> };
+    expect(trace.traceEvents.length).toBeGreaterThan(0);
+  });
+});
