@@ -4,7 +4,9 @@ import { CountersModule } from './infra/counters/counters.module';
 import { HealthModule } from './infra/health/health.module';
 import { LifecycleModule } from './infra/lifecycle/lifecycle.module';
 import { LoggingModule } from './infra/logging/logging.module';
+import { StatsExportModule } from './infra/stats/stats-export.module';
 import { StatsModule } from './infra/stats/stats.module';
+import { TracingModule } from './infra/tracing/tracing.module';
 import { RateLimitModule } from './ratelimit/ratelimit.module';
 import { Settings } from './settings/settings';
 import { SettingsModule } from './settings/settings.module';
@@ -19,6 +21,8 @@ export class AppModule {
         LoggingModule,
         ClockModule,
         StatsModule,
+        StatsExportModule,
+        TracingModule,
         HealthModule,
         CountersModule,
         LifecycleModule,

@@ -1,8 +1,32 @@
 import { EnvReader, SettingDefinition, SettingSchema } from './setting-definition';
+import { parseMap } from './setting-parsers';
 import { Settings, SettingsError } from './settings';
 import { SETTINGS_SCHEMA } from './settings.schema';
 
 type Env = Readonly<Record<string, string | undefined>>;
+
+/**
+ * One DogStatsD mogrifier (spec §5.4), from `DOG_STATSD_MOGRIFIER_<NAME>_{PATTERN,NAME,TAGS}`.
+ * Those variable names depend on the value of USE_DOG_STATSD_MOGRIFIERS, so they cannot be schema
+ * entries; the loader reads and checks them with the rest and reports problems the same way.
+ */
+export interface DogStatsdMogrifierSetting {
+  /** The name listed in USE_DOG_STATSD_MOGRIFIERS. */
+  readonly id: string;
+  /** A regular expression source, checked to compile. */
+  readonly pattern: string;
+  /** The new metric name; `$0`, `$1`... are the match and its groups. */
+  readonly metricName: string;
+  /** Tag name → value template, in the order given. */
+  readonly tags: Readonly<Record<string, string>>;
+}
+
+declare module './settings' {
+  interface Settings {
+    /** Read only when the DogStatsD sink is in use; empty otherwise. */
+    readonly dogStatsdMogrifiers: readonly DogStatsdMogrifierSetting[];
+  }
+}
 
 /** Every setting definition of the schema, in declaration order (for docs and tests). */
 export function allSettingDefinitions(
@@ -72,8 +96,59 @@ export function loadSettings(
     settings[groupName] = values;
   }
   if (problems.length === 0) problems.push(...crossCheck(settings as unknown as Settings));
+  const mogrifiers =
+    problems.length === 0
+      ? readDogStatsdMogrifiers(settings as unknown as Settings, env, problems)
+      : [];
   if (problems.length > 0) throw new SettingsError(problems);
-  return deepFreeze(settings) as unknown as Settings;
+  return deepFreeze({ ...settings, dogStatsdMogrifiers: mogrifiers }) as unknown as Settings;
+}
+
+/**
+ * `DOG_STATSD_MOGRIFIER_<NAME>_*` for each name of USE_DOG_STATSD_MOGRIFIERS, only when the DogStatsD
+ * sink is chosen (as upstream, which reads them when it builds that sink). PATTERN and NAME are
+ * required; TAGS is `tag:template,...`.
+ */
+function readDogStatsdMogrifiers(
+  settings: Settings,
+  env: Env,
+  problems: string[],
+): DogStatsdMogrifierSetting[] {
+  const { stats } = settings;
+  if (stats.disabled || !stats.useDogStatsd) return [];
+  const mogrifiers: DogStatsdMogrifierSetting[] = [];
+  for (const id of stats.dogStatsdMogrifiers) {
+    const variable = (part: string) => `DOG_STATSD_MOGRIFIER_${id}_${part}`;
+    const required = (part: string): string | undefined => {
+      const raw = env[variable(part)];
+      if (raw !== undefined && raw !== '') return raw;
+      problems.push(`${variable(part)} is not set: USE_DOG_STATSD_MOGRIFIERS lists ${id}`);
+      return undefined;
+    };
+    const pattern = required('PATTERN');
+    const metricName = required('NAME');
+    if (pattern !== undefined) {
+      try {
+        new RegExp(pattern);
+      } catch (error) {
+        problems.push(
+          `${variable('PATTERN')}=${JSON.stringify(pattern)}: not a valid regular expression (${(error as Error).message})`,
+        );
+      }
+    }
+    let tags: Record<string, string> = {};
+    const rawTags = env[variable('TAGS')] ?? '';
+    try {
+      tags = parseMap(rawTags);
+      if (Object.entries(tags).some(([key, value]) => key === '' || value === ''))
+        throw new Error('allowed values: a list of tag:template pairs separated by commas');
+    } catch (error) {
+      problems.push(`${variable('TAGS')}=${JSON.stringify(rawTags)}: ${(error as Error).message}`);
+    }
+    if (pattern !== undefined && metricName !== undefined)
+      mogrifiers.push({ id, pattern, metricName, tags });
+  }
+  return mogrifiers;
 }
 
 function definitionOf(

@@ -1,5 +1,5 @@
 import { Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { Cluster } from 'ioredis';
+import Redis, { Cluster } from 'ioredis';
 import { Settings } from '../../../settings/settings';
 import { HealthState } from '../../health/health-state';
 import { CounterIncrement, CounterStore, CounterStoreError } from '../counter-store.port';
@@ -16,6 +16,35 @@ function explain(pool: RedisPool, error: unknown): never {
     ? `not connected (${message})`
     : message;
   throw new CounterStoreError(`${pool.label} store: ${reason}`);
+}
+
+/** A connection a pool's client opened, or closed (`local` when we closed it: shutdown). */
+export type RedisConnectionEvent =
+  { readonly opened: true } | { readonly opened: false; readonly local: boolean };
+
+/**
+ * Reports the connections of one client (statistics, spec §5.2 `cx_*`). ioredis moves a client it was
+ * asked to close to `end` before it emits `close`; any other close is followed by a reconnect.
+ */
+function reportConnections(
+  client: RedisClient,
+  report: (event: RedisConnectionEvent) => void,
+): void {
+  if (client instanceof Cluster) {
+    // A cluster client holds one connection per node, created as nodes are discovered.
+    client.on('+node', (node: Redis) => reportConnections(node, report));
+    return;
+  }
+  let open = false;
+  client.on('connect', () => {
+    open = true;
+    report({ opened: true });
+  });
+  client.on('close', () => {
+    if (!open) return; // a connect attempt that failed
+    open = false;
+    report({ opened: false, local: client.status === 'end' });
+  });
 }
 
 /** A pool of clients for one endpoint, used round robin. */
@@ -89,6 +118,13 @@ export class RedisCounterStore extends CounterStore implements OnModuleInit, OnA
       });
     }
     return new RedisPool(label, clients);
+  }
+
+  /** Every connection the clients open and close, by pool (`primary`, `per-second`). */
+  watchConnections(report: (pool: string, event: RedisConnectionEvent) => void): void {
+    for (const pool of this.pools)
+      for (const client of pool.clients)
+        reportConnections(client, (event) => report(pool.label, event));
   }
 
   private get pools(): RedisPool[] {

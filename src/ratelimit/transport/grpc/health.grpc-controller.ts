@@ -3,6 +3,8 @@ import { GrpcMethod, RpcException } from '@nestjs/microservices';
 import { status as GrpcStatus } from '@grpc/grpc-js';
 import { map, Observable } from 'rxjs';
 import { HealthState } from '../../../infra/health/health-state';
+import { StatsRegistry } from '../../../infra/stats/stats-registry';
+import { GrpcMethodStats } from '../../stats/grpc-method-stats';
 
 const SERVING = 1;
 const NOT_SERVING = 2;
@@ -20,12 +22,25 @@ interface HealthCheckResponse {
 /** The standard `grpc.health.v1.Health` service, mirroring `/healthcheck`. */
 @Controller()
 export class HealthGrpcController {
-  constructor(private readonly health: HealthState) {}
+  /** Unary `Check` is counted and timed as upstream; the `Watch` stream is not a unary call. */
+  private readonly checkStats: GrpcMethodStats;
+
+  constructor(
+    private readonly health: HealthState,
+    registry: StatsRegistry,
+  ) {
+    this.checkStats = new GrpcMethodStats(registry, 'Check');
+  }
 
   @GrpcMethod('Health', 'Check')
   check(request: HealthCheckRequest): HealthCheckResponse {
-    this.assertKnown(request.service);
-    return { status: this.health.isHealthy() ? SERVING : NOT_SERVING };
+    const startedAt = this.checkStats.started();
+    try {
+      this.assertKnown(request.service);
+      return { status: this.health.isHealthy() ? SERVING : NOT_SERVING };
+    } finally {
+      this.checkStats.finished(startedAt);
+    }
   }
 
   @GrpcMethod('Health', 'Watch')

@@ -1,9 +1,14 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DecisionTracer } from '../../../infra/tracing/decision-tracer';
+import { httpHeadersGetter } from '../../../infra/tracing/trace-carriers';
+import { Tracing } from '../../../infra/tracing/tracing';
 import {
   Code,
   InvalidRateLimitRequestError,
+  RateLimitRequest,
+  RateLimitResponse,
   RateLimitUnavailableError,
 } from '../../limiter/rate-limit.model';
 import { RateLimitService } from '../../limiter/rate-limit.service';
@@ -21,10 +26,16 @@ const ANY_METHOD = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const
  */
 @Injectable()
 export class JsonRoute implements OnModuleInit {
+  /** Undefined unless TRACING_ENABLED: decided once here, so an untraced call does no span work. */
+  private readonly tracer: DecisionTracer | undefined;
+
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     private readonly rateLimit: RateLimitService,
-  ) {}
+    tracing: Tracing,
+  ) {
+    this.tracer = tracing.decisions;
+  }
 
   onModuleInit(): void {
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
@@ -37,7 +48,11 @@ export class JsonRoute implements OnModuleInit {
 
   private async handle(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     try {
-      const response = await this.rateLimit.shouldRateLimit(decodeJsonRequest(request.body));
+      const decision = decodeJsonRequest(request.body);
+      const response =
+        this.tracer === undefined
+          ? await this.rateLimit.shouldRateLimit(decision)
+          : await this.traced(this.tracer, decision, request);
       return reply
         .status(response.overallCode === Code.OVER_LIMIT ? 429 : 200)
         .send(encodeJsonResponse(response));
@@ -48,5 +63,23 @@ export class JsonRoute implements OnModuleInit {
         return reply.status(503).send({ message: error.message });
       throw error;
     }
+  }
+
+  private traced(
+    tracer: DecisionTracer,
+    decision: RateLimitRequest,
+    request: FastifyRequest,
+  ): Promise<RateLimitResponse> {
+    return tracer.trace(
+      request.headers,
+      httpHeadersGetter,
+      {
+        'ratelimit.transport': 'http',
+        'ratelimit.domain': decision.domain,
+        'ratelimit.descriptor_count': decision.descriptors.length,
+      },
+      () => this.rateLimit.shouldRateLimit(decision),
+      (response) => ({ 'ratelimit.overall_code': Code[response.overallCode] }),
+    );
   }
 }
