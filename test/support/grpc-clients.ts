@@ -3,20 +3,25 @@ import * as protoLoader from '@grpc/proto-loader';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from './service-process';
 
-const definition = protoLoader.loadSync(
-  ['envoy/service/ratelimit/v3/rls.proto', 'grpc/health/v1/health.proto'],
-  {
-    includeDirs: [join(PROJECT_ROOT, 'proto')],
-    keepCase: false,
-    longs: Number,
-    enums: String,
-    defaults: false,
-  },
-);
-const loaded = grpc.loadPackageDefinition(definition) as unknown as {
-  envoy: { service: { ratelimit: { v3: { RateLimitService: grpc.ServiceClientConstructor } } } };
-  grpc: { health: { v1: { Health: grpc.ServiceClientConstructor } } };
-};
+/** The rate limit and health service constructors, decoded with enums as names (as tests read them). */
+export const loaded = loadClientProtos();
+
+function loadClientProtos() {
+  const definition = protoLoader.loadSync(
+    ['envoy/service/ratelimit/v3/rls.proto', 'grpc/health/v1/health.proto'],
+    {
+      includeDirs: [join(PROJECT_ROOT, 'proto')],
+      keepCase: false,
+      longs: Number,
+      enums: String,
+      defaults: false,
+    },
+  );
+  return grpc.loadPackageDefinition(definition) as unknown as {
+    envoy: { service: { ratelimit: { v3: { RateLimitService: grpc.ServiceClientConstructor } } } };
+    grpc: { health: { v1: { Health: grpc.ServiceClientConstructor } } };
+  };
+}
 
 /** A plain grpc-js client, as any caller (Envoy included) would use, over a real socket. */
 export function rateLimitClient(address: string): grpc.Client {

@@ -1,8 +1,6 @@
 import * as grpc from '@grpc/grpc-js';
-import * as protoLoader from '@grpc/proto-loader';
-import { join } from 'node:path';
 import { connect } from 'node:tls';
-import { PROJECT_ROOT } from './service-process';
+import { loaded } from './grpc-clients';
 
 /** What a TLS client brings: the CA it trusts and, for mutual TLS, its own pair. */
 export interface ClientTls {
@@ -10,21 +8,6 @@ export interface ClientTls {
   readonly cert?: Buffer;
   readonly key?: Buffer;
 }
-
-const definition = protoLoader.loadSync(
-  ['envoy/service/ratelimit/v3/rls.proto', 'grpc/health/v1/health.proto'],
-  {
-    includeDirs: [join(PROJECT_ROOT, 'proto')],
-    keepCase: false,
-    longs: Number,
-    enums: String,
-    defaults: false,
-  },
-);
-const loaded = grpc.loadPackageDefinition(definition) as unknown as {
-  envoy: { service: { ratelimit: { v3: { RateLimitService: grpc.ServiceClientConstructor } } } };
-  grpc: { health: { v1: { Health: grpc.ServiceClientConstructor } } };
-};
 
 /**
  * Channel options of the TLS clients. Their own subchannel pool: grpc-js otherwise shares

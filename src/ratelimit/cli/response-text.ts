@@ -1,3 +1,5 @@
+import { formatGoFloat } from '../rules/go-float';
+
 /**
  * RateLimitResponse in the compact protobuf text format, as upstream's client prints it with Go's
  * `response.String()`: `name:value` pairs separated by one space, fields in .proto declaration
@@ -226,12 +228,5 @@ function controlEscape(code: number): string {
 
 /** strconv.FormatFloat(x, 'g', -1, 64), with the text format's `inf` and `nan`. */
 function goFloat(x: number): string {
-  if (Number.isNaN(x)) return 'nan';
-  if (!Number.isFinite(x)) return x > 0 ? 'inf' : '-inf';
-  if (x === 0) return Object.is(x, -0) ? '-0' : '0';
-  const [mantissa, exponentText] = x.toExponential().split('e');
-  const exponent = Number(exponentText);
-  if (exponent >= -4 && exponent < 6) return String(x);
-  const sign = exponent < 0 ? '-' : '+';
-  return `${mantissa}e${sign}${String(Math.abs(exponent)).padStart(2, '0')}`;
+  return formatGoFloat(x, { nan: 'nan', inf: 'inf', negInf: '-inf' });
 }

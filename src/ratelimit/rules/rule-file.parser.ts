@@ -1,3 +1,4 @@
+import { formatGoFloat } from './go-float';
 import {
   isAlias,
   isMap,
@@ -658,16 +659,4 @@ function formatGo(node: TreeNode): string {
       if (node.value === null) return '<nil>';
       return typeof node.value === 'number' ? formatGoFloat(node.value) : String(node.value);
   }
-}
-
-/** strconv.FormatFloat(x, 'g', -1, 64): shortest digits, exponent form outside [1e-4, 1e6). */
-function formatGoFloat(x: number): string {
-  if (Number.isNaN(x)) return 'NaN';
-  if (!Number.isFinite(x)) return x > 0 ? '+Inf' : '-Inf';
-  if (x === 0) return Object.is(x, -0) ? '-0' : '0';
-  const [mantissa, exponentText] = x.toExponential().split('e');
-  const exponent = Number(exponentText);
-  if (exponent >= -4 && exponent < 6) return String(x);
-  const sign = exponent < 0 ? '-' : '+';
-  return `${mantissa}e${sign}${String(Math.abs(exponent)).padStart(2, '0')}`;
 }
