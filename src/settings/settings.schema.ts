@@ -128,10 +128,11 @@ function kvstoreGroup(
       prefix === 'KVSTORE' ? '127.0.0.1:6379' : '',
       alias('URL'),
     ),
+    // ioredis pipelines every in-flight command on a connection: one is fastest (docs/benchmarks.md).
     poolSize: int(
       `${prefix}_POOL_SIZE`,
-      `${which} store connections`,
-      10,
+      `${which} store connections, used round robin (upstream's default is 10)`,
+      1,
       1,
       1024,
       alias('POOL_SIZE'),
@@ -524,4 +525,50 @@ export const SETTINGS_SCHEMA = {
       '30s',
     ),
   },
+  identity: {
+    dataDir: str(
+      'DATA_DIR',
+      'local data directory; the embedded database (PGlite) lives in DATA_DIR/pglite',
+      './data',
+    ),
+    databaseUrl: setting('DATABASE_URL', 'PostgreSQL URL (postgres://...); empty uses PGlite', {
+      default: '',
+      parse: parseDatabaseUrl,
+    }),
+    databasePoolSize: int('DATABASE_POOL_SIZE', 'PostgreSQL connections per instance', 10, 1, 1000),
+    adminUser: str('ADMIN_USER', 'login of the admin user created on first start', 'admin'),
+    adminPassword: str(
+      'ADMIN_PASSWORD',
+      'password of that admin; empty: a random one is generated and logged once',
+    ),
+    adminEmail: str('ADMIN_EMAIL', 'email of that admin', 'admin@localhost'),
+    editorsCanAdmin: bool(
+      'EDITORS_CAN_ADMIN',
+      'Editors may create teams (and administer the teams they create)',
+    ),
+    hiddenUsers: list(
+      'HIDDEN_USERS',
+      'logins left out of team member lists and counts, except for Grafana admins and themselves',
+    ),
+    disableGravatar: bool(
+      'DISABLE_GRAVATAR',
+      'avatar URLs point to a local placeholder image instead of /avatar/<md5>',
+    ),
+    appSubUrl: str('APP_SUB_URL', 'path prefix of avatar URLs (Grafana app_sub_url)'),
+  },
 } as const;
+
+/** A PostgreSQL connection URL (postgres: or postgresql:), or empty for the embedded PGlite. */
+function parseDatabaseUrl(raw: string): string {
+  const value = raw.trim();
+  if (value === '') return '';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error('allowed values: empty, or a URL postgres://user:password@host:5432/database');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:')
+    throw new Error('allowed values: a postgres:// or postgresql:// URL');
+  return value;
+}

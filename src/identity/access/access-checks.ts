@@ -1,0 +1,15 @@
+import type { Principal } from '../auth/principal';
+import { GrafanaError } from '../http/grafana-error';
+import { allows, grafanaAdminPermissions, orgRolePermissions, Permission } from './permissions';
+
+/** Everything the caller's org role and Grafana Admin flag grant (no team memberships). */
+export function principalPermissions(principal: Principal, editorsCanAdmin: boolean): Permission[] {
+  const permissions = orgRolePermissions(principal.orgRole, editorsCanAdmin);
+  return principal.isGrafanaAdmin ? [...permissions, ...grafanaAdminPermissions()] : permissions;
+}
+
+/** Grafana's RBAC middleware: 403 naming the action unless a grant covers it. */
+export function requirePermission(principal: Principal, action: string, scope?: string): void {
+  if (!allows(principalPermissions(principal, false), action, scope))
+    throw GrafanaError.accessDenied(action);
+}

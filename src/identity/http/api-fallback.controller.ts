@@ -1,0 +1,15 @@
+import { All, Controller, UseFilters } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { GrafanaError } from './grafana-error';
+import { GrafanaExceptionFilter } from './grafana-exception.filter';
+
+/** Grafana answers an unknown `/api/...` route `404 {"message":"Not found"}`. */
+@ApiExcludeController()
+@Controller('api')
+@UseFilters(GrafanaExceptionFilter)
+export class ApiFallbackController {
+  @All('*')
+  notFound(): never {
+    throw GrafanaError.message(404, 'Not found');
+  }
+}

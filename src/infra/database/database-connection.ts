@@ -1,0 +1,95 @@
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Pool } from 'pg';
+import { DataDirLock } from './data-dir-lock';
+import type { DatabaseDriver, DrizzleExecutor } from './database.types';
+import { redactUrl } from './redact-url';
+import * as schema from './schema';
+
+/** An open database: the Drizzle handle plus what the lifecycle needs. */
+export interface DatabaseConnection {
+  readonly driver: DatabaseDriver;
+  readonly db: DrizzleExecutor;
+  /** Where the data lives, without secrets (for logs). */
+  readonly description: string;
+  /** One trivial query; rejects when the database does not answer. */
+  ping(): Promise<void>;
+  /** Registers a callback for connection failures outside any request (pool errors). */
+  onError(listener: (error: Error) => void): void;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  readonly url: string;
+  readonly dataDir: string;
+  readonly poolSize: number;
+}
+
+/** PostgreSQL when a URL is given, else the embedded PGlite in `dataDir/pglite`. */
+export function openDatabase(options: DatabaseOptions): Promise<DatabaseConnection> {
+  return options.url !== '' ? openPostgres(options) : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<DatabaseConnection> {
+  const directory = resolve(dataDir, 'pglite');
+  mkdirSync(directory, { recursive: true });
+  const lock = DataDirLock.acquire(join(resolve(dataDir), 'pglite.lock'));
+  let client: PGlite;
+  try {
+    client = await PGlite.create(directory);
+  } catch (error) {
+    lock.release();
+    throw new Error(`cannot open PGlite in ${directory}: ${(error as Error).message}`);
+  }
+  const db = drizzlePglite({ client, schema }) as unknown as DrizzleExecutor;
+  return {
+    driver: 'pglite',
+    db,
+    description: `embedded PGlite in ${directory}`,
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    onError: () => undefined,
+    close: async () => {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        lock.release();
+      }
+    },
+  };
+}
+
+async function openPostgres(options: DatabaseOptions): Promise<DatabaseConnection> {
+  const pool = new Pool({
+    connectionString: options.url,
+    max: options.poolSize,
+    // A database that does not answer must fail a request, not hang it.
+    connectionTimeoutMillis: 5000,
+  });
+  const listeners: ((error: Error) => void)[] = [];
+  // Idle clients can fail (server restart); without a listener the process would crash.
+  pool.on('error', (error) => listeners.forEach((listener) => listener(error)));
+  const description = `PostgreSQL at ${redactUrl(options.url)}`;
+  try {
+    await pool.query('select 1');
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw new Error(`cannot connect to ${description}: ${(error as Error).message}`);
+  }
+  const db = drizzlePostgres({ client: pool, schema }) as unknown as DrizzleExecutor;
+  return {
+    driver: 'postgres',
+    db,
+    description,
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    onError: (listener) => listeners.push(listener),
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,5 @@
+import { IDENTITY_AND_TEAMS } from './0001-identity-and-teams';
+import { Migration } from './migration';
+
+/** Every migration, in the order they are applied. Append only; never edit a released one. */
+export const MIGRATIONS: readonly Migration[] = [IDENTITY_AND_TEAMS];

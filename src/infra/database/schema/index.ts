@@ -1,0 +1,3 @@
+/** The one Drizzle schema of the service (both drivers, one migration set). */
+export * from './identity.schema';
+export * from './teams.schema';

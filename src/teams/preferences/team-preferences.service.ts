@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+import { Database } from '../../infra/database/database';
+import type { Principal } from '../../identity/auth/principal';
+import { TeamPreferencesRepository } from '../store/team-preferences.repository';
+import { TeamsRepository } from '../store/teams.repository';
+import { teamNotFound } from '../teams.service';
+import { decodePreferencesUpdate, preferencesView } from './team-preferences.codec';
+
+/**
+ * A team's preferences (E11, E12). Unlike Grafana 11, which answers `{}` and stores rows for any
+ * id, a team missing from the caller's org is `404 Team not found` (DESIGN.md).
+ */
+@Injectable()
+export class TeamPreferencesService {
+  constructor(
+    private readonly database: Database,
+    private readonly teams: TeamsRepository,
+    private readonly preferences: TeamPreferencesRepository,
+  ) {}
+
+  async get(principal: Principal, teamId: number) {
+    const team = await this.teams.findInOrg(principal.orgId, teamId);
+    if (!team) throw teamNotFound();
+    return preferencesView(await this.preferences.find(team.id));
+  }
+
+  /** Validates first (Grafana's order), then replaces the stored preferences whole. */
+  async replace(principal: Principal, teamId: number, body: unknown) {
+    const stored = decodePreferencesUpdate(body);
+    await this.database.transaction(async () => {
+      const team = await this.teams.lockInOrg(principal.orgId, teamId);
+      if (!team) throw teamNotFound();
+      await this.preferences.replace({ teamId: team.id, orgId: team.orgId, ...stored });
+    });
+    return { message: 'Preferences updated' };
+  }
+}

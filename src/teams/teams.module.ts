@@ -1,0 +1,43 @@
+import { Module } from '@nestjs/common';
+import { IdentityModule } from '../identity/identity.module';
+import { TeamAccessService } from './access/team-access.service';
+import { TeamMembersController } from './http/team-members.controller';
+import { TeamPermissionsController } from './http/team-permissions.controller';
+import { TeamPreferencesController } from './http/team-preferences.controller';
+import { TeamRouteGate } from './http/team-route.gate';
+import { TeamsController } from './http/teams.controller';
+import { UserTeamsController } from './http/user-teams.controller';
+import { TeamMembersService } from './members/team-members.service';
+import { TeamPermissionsService } from './members/team-permissions.service';
+import { TeamPreferencesService } from './preferences/team-preferences.service';
+import { TeamMembersRepository } from './store/team-members.repository';
+import { TeamPreferencesRepository } from './store/team-preferences.repository';
+import { TeamsRepository } from './store/teams.repository';
+import { TeamsService } from './teams.service';
+
+/**
+ * The Grafana-compatible teams API: teams, members, preferences, team permissions. Nothing is
+ * exported yet.
+ */
+@Module({
+  imports: [IdentityModule],
+  controllers: [
+    TeamsController,
+    TeamMembersController,
+    TeamPreferencesController,
+    UserTeamsController,
+    TeamPermissionsController,
+  ],
+  providers: [
+    TeamsRepository,
+    TeamMembersRepository,
+    TeamPreferencesRepository,
+    TeamAccessService,
+    TeamsService,
+    TeamMembersService,
+    TeamPreferencesService,
+    TeamPermissionsService,
+    TeamRouteGate,
+  ],
+})
+export class TeamsModule {}

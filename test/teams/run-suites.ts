@@ -1,0 +1,36 @@
+import { accessControlSuite } from './suites/access-control.suite';
+import { goClientSuite } from './suites/go-client.suite';
+import { identitySuite } from './suites/identity.suite';
+import { membersSuite } from './suites/members.suite';
+import { openApiSuite } from './suites/openapi.suite';
+import { permissionsSuite } from './suites/permissions.suite';
+import { preferencesSuite } from './suites/preferences.suite';
+import { robustnessSuite } from './suites/robustness.suite';
+import { teamsSuite } from './suites/teams.suite';
+import { Backend, startWorld, World } from './world';
+
+/** The whole teams API suite against one running service on `backend`. */
+export function runTeamsApiSuites(backend: Backend): void {
+  let world: World | undefined;
+  const current = () => {
+    if (!world) throw new Error('the service did not start');
+    return world;
+  };
+
+  beforeAll(async () => {
+    world = await startWorld(backend);
+  }, 120_000);
+  afterAll(async () => {
+    await world?.stop();
+  });
+
+  identitySuite(current);
+  teamsSuite(current);
+  membersSuite(current);
+  preferencesSuite(current);
+  permissionsSuite(current);
+  accessControlSuite(current);
+  goClientSuite(current);
+  robustnessSuite(current);
+  openApiSuite(current);
+}

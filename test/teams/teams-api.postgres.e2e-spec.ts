@@ -1,0 +1,5 @@
+import { runTeamsApiSuites } from './run-suites';
+
+describe('teams API on PostgreSQL', () => {
+  runTeamsApiSuites('postgres');
+});
