@@ -48,6 +48,7 @@ describe('grpcServerOptions', () => {
     expect(tcp.options?.channelOptions).toEqual({
       'grpc.max_connection_age_ms': 24 * HOUR,
       'grpc.max_connection_age_grace_ms': HOUR,
+      'grpc.enable_channelz': 0,
     });
     const uds = grpcServerOptions(loadSettings({ GRPC_UDS: '/tmp/rls.sock' }));
     expect(uds.options?.url).toBe('unix:///tmp/rls.sock');
@@ -60,6 +61,7 @@ describe('grpcServerOptions', () => {
     expect(options.options?.channelOptions).toEqual({
       'grpc.max_connection_age_ms': 600_000,
       'grpc.max_connection_age_grace_ms': 30_000,
+      'grpc.enable_channelz': 0,
     });
   });
 });
