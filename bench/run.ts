@@ -1,6 +1,6 @@
 import { ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from '../test/support/free-port';
@@ -14,7 +14,7 @@ import { h2load, LoadResult, requireTool, wrk } from './tools/load-tools';
  * machine, printed as ratios (ours / baseline) with absolute figures, and written as JSON.
  */
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const GRPC_LOAD = { clients: 16, streams: 10 };
 const HTTP_CONNECTIONS = 32;
 const GRPC_HEADERS = ['content-type: application/grpc', 'te: trailers'];
@@ -45,67 +45,97 @@ async function main(): Promise<void> {
   const protoRoot = protoRootOf(PROJECT_ROOT);
   const rows: Row[] = [];
 
+  // Everything is started first and idles while another is measured; each row then alternates
+  // baseline and ours ROUNDS times and keeps the medians, so a slow spell of the shared machine
+  // lands on both sides instead of on one.
   const noopGrpc = await startBaseline('noop-grpc-server.js', [protoRoot]);
-  const grpcBaseline = await grpcLoad(noopGrpc.url, ONE);
-  const halfRate = Math.max(1, Math.floor(grpcBaseline.requestsPerSecond / 2 / GRPC_LOAD.clients));
-  const baselineLatency = await grpcLoad(noopGrpc.url, ONE, halfRate);
-  stop(noopGrpc.child);
-
-  const memory = await startService({ ...rules, LOG_LEVEL: 'error' });
-  await warmUp(memory);
-  rows.push({
-    name: 'gRPC, memory store, 1 descriptor',
-    ours: await grpcLoad(grpcUrl(memory), ONE),
-    baseline: grpcBaseline,
-    target: '>= 0.90',
-  });
-  rows.push({
-    name: 'gRPC, memory store, 3 descriptors',
-    ours: await grpcLoad(grpcUrl(memory), THREE),
-    baseline: grpcBaseline,
-  });
-  rows.push({
-    name: `gRPC latency at half the baseline's saturation (${halfRate * GRPC_LOAD.clients}/s), memory store`,
-    ours: await grpcLoad(grpcUrl(memory), ONE, halfRate),
-    baseline: baselineLatency,
-    target: 'p99 < 2 ms',
-  });
   const noopHttp = await startBaseline('noop-http-server.js', []);
-  const body = JSON.stringify(ONE);
-  const httpBaseline = await wrk(`${noopHttp.url}/json`, body, SECONDS, HTTP_CONNECTIONS);
-  stop(noopHttp.child);
-  rows.push({
-    name: 'POST /json, memory store',
-    ours: await wrk(`${memory.httpUrl}/json`, body, SECONDS, HTTP_CONNECTIONS),
-    baseline: httpBaseline,
-    target: '>= 0.75',
-  });
-  await memory.stop();
-
   const redis = await startRedis();
+  // Each service needs its own data directory: PGlite allows one process per directory.
+  const dataDir = () => mkdtempSync(join(tmpdir(), 'bench-data-'));
+  const memory = await startService({ ...rules, LOG_LEVEL: 'error', DATA_DIR: dataDir() });
   const redisService = await startService({
     ...rules,
     LOG_LEVEL: 'error',
+    DATA_DIR: dataDir(),
     BACKEND_TYPE: 'redis',
     REDIS_URL: `127.0.0.1:${redis.port}`,
   });
-  await warmUp(redisService);
-  rows.push({
-    name: 'gRPC, Redis store, 1 descriptor',
-    ours: await grpcLoad(grpcUrl(redisService), ONE),
-    baseline: grpcBaseline,
-    target: '>= 0.75',
-  });
-  rows.push({
-    name: 'gRPC, Redis store, 3 descriptors',
-    ours: await grpcLoad(grpcUrl(redisService), THREE),
-    baseline: grpcBaseline,
-  });
-  await redisService.stop();
-  stop(redis.child);
+  try {
+    await warmUp(memory);
+    await warmUp(redisService);
+    const body = JSON.stringify(ONE);
+    const grpcRow = async (
+      name: string,
+      service: ServiceProcess,
+      request: unknown,
+      target?: string,
+    ) => {
+      const [baseline, ours] = await paired(
+        () => grpcLoad(noopGrpc.url, ONE),
+        () => grpcLoad(grpcUrl(service), request),
+      );
+      rows.push({ name, ours, baseline, target });
+      return baseline;
+    };
+    const grpcBaseline = await grpcRow('gRPC, memory store, 1 descriptor', memory, ONE, '>= 0.90');
+    await grpcRow('gRPC, memory store, 3 descriptors', memory, THREE);
+    const halfRate = Math.max(
+      1,
+      Math.floor(grpcBaseline.requestsPerSecond / 2 / GRPC_LOAD.clients),
+    );
+    const [baselineLatency, oursLatency] = await paired(
+      () => grpcLoad(noopGrpc.url, ONE, halfRate),
+      () => grpcLoad(grpcUrl(memory), ONE, halfRate),
+    );
+    rows.push({
+      name: `gRPC latency at half the baseline's saturation (${halfRate * GRPC_LOAD.clients}/s), memory store`,
+      ours: oursLatency,
+      baseline: baselineLatency,
+      target: 'p99 < 2 ms',
+    });
+    const [httpBaseline, httpOurs] = await paired(
+      () => wrk(`${noopHttp.url}/json`, body, SECONDS, HTTP_CONNECTIONS),
+      () => wrk(`${memory.httpUrl}/json`, body, SECONDS, HTTP_CONNECTIONS),
+    );
+    rows.push({
+      name: 'POST /json, memory store',
+      ours: httpOurs,
+      baseline: httpBaseline,
+      target: '>= 0.75',
+    });
+    await grpcRow('gRPC, Redis store, 1 descriptor', redisService, ONE, '>= 0.75');
+    await grpcRow('gRPC, Redis store, 3 descriptors', redisService, THREE);
+  } finally {
+    await memory.stop();
+    await redisService.stop();
+    stop(redis.child);
+    stop(noopGrpc.child);
+    stop(noopHttp.child);
+  }
 
   const footprint = await memoryFootprint();
   report(rows, footprint);
+}
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
+/** Alternates baseline and ours; the run with the median rate of each side stands for it. */
+async function paired(
+  baseline: () => Promise<LoadResult>,
+  ours: () => Promise<LoadResult>,
+): Promise<[LoadResult, LoadResult]> {
+  const baselines: LoadResult[] = [];
+  const oursRuns: LoadResult[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    baselines.push(await baseline());
+    oursRuns.push(await ours());
+  }
+  const median = (runs: LoadResult[]) =>
+    [...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[
+      Math.floor(runs.length / 2)
+    ];
+  return [median(baselines), median(oursRuns)];
 }
 
 /** JIT and connection warm-up before the first measured run of a fresh process. */
@@ -195,7 +225,7 @@ async function memoryFootprint(): Promise<Record<string, number>> {
 function report(rows: readonly Row[], footprint: Record<string, number>): void {
   const fixed = (n: number | undefined, digits = 0) => (n === undefined ? '' : n.toFixed(digits));
   const lines = [
-    `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; ${SECONDS} s per run`,
+    `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; ${SECONDS} s per run, medians of ${ROUNDS} alternating rounds`,
     '',
     '| measure | ours req/s | baseline req/s | ratio | target | p50 ms | p99 ms | failed |',
     '|---|---|---|---|---|---|---|---|',

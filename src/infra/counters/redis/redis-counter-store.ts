@@ -4,6 +4,7 @@ import { Settings } from '../../../settings/settings';
 import { HealthState } from '../../health/health-state';
 import { CounterIncrement, CounterStore, CounterStoreError } from '../counter-store.port';
 import { CounterCommands } from './counter-script';
+import { IncrementBatcher } from './increment-batcher';
 import { createRedisClient, RedisClient, RedisEndpoint } from './redis-client.factory';
 import { connectWithRetry } from './startup-retry';
 
@@ -50,10 +51,16 @@ function reportConnections(
 /** A pool of clients for one endpoint, used round robin. */
 class RedisPool {
   private next = 0;
+  /** Decisions of one event loop turn, sent as one script call (not used in cluster mode). */
+  readonly batcher: IncrementBatcher;
+
   constructor(
     readonly label: string,
     readonly clients: readonly RedisClient[],
-  ) {}
+    send: (pool: RedisPool, items: readonly CounterIncrement[]) => Promise<number[]>,
+  ) {
+    this.batcher = new IncrementBatcher((items) => send(this, items));
+  }
 
   take(): RedisClient {
     const client = this.clients[this.next];
@@ -68,8 +75,9 @@ class RedisPool {
 
 /**
  * Counters in Redis (single, sentinel or cluster), with an optional second store for per-second
- * windows. A decision is one script call per store (both stores in parallel); in cluster mode, where
- * the keys of one request may live on different nodes, one call per key, all in parallel.
+ * windows. A decision is one round trip per store (both stores in parallel): the decisions of one
+ * event loop turn share one script call; in cluster mode, where the keys of one request may live on
+ * different nodes, one call per key, all in parallel.
  */
 export class RedisCounterStore extends CounterStore implements OnModuleInit, OnApplicationShutdown {
   readonly kind = 'kvstore';
@@ -117,7 +125,7 @@ export class RedisCounterStore extends CounterStore implements OnModuleInit, OnA
         this.logger.warn(`${label} store (${endpoint.url}): ${error.message}`);
       });
     }
-    return new RedisPool(label, clients);
+    return new RedisPool(label, clients, (pool, items) => this.runScript(pool, items));
   }
 
   /** Every connection the clients open and close, by pool (`primary`, `per-second`). */
@@ -224,6 +232,11 @@ export class RedisCounterStore extends CounterStore implements OnModuleInit, OnA
         ),
       );
     }
+    return pool.batcher.add(batch);
+  }
+
+  /** One script call for every counter of the decisions batched together (single and sentinel). */
+  private runScript(pool: RedisPool, batch: readonly CounterIncrement[]): Promise<number[]> {
     const args: (string | number)[] = new Array<string | number>(batch.length * 3);
     for (let i = 0; i < batch.length; i++) {
       args[i] = batch[i].key;
