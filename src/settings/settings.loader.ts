@@ -1,32 +1,9 @@
 import { EnvReader, SettingDefinition, SettingSchema } from './setting-definition';
 import { parseMap } from './setting-parsers';
-import { Settings, SettingsError } from './settings';
+import { DogStatsdMogrifierSetting, Settings, SettingsError } from './settings';
 import { SETTINGS_SCHEMA } from './settings.schema';
 
 type Env = Readonly<Record<string, string | undefined>>;
-
-/**
- * One DogStatsD mogrifier (spec §5.4), from `DOG_STATSD_MOGRIFIER_<NAME>_{PATTERN,NAME,TAGS}`.
- * Those variable names depend on the value of USE_DOG_STATSD_MOGRIFIERS, so they cannot be schema
- * entries; the loader reads and checks them with the rest and reports problems the same way.
- */
-export interface DogStatsdMogrifierSetting {
-  /** The name listed in USE_DOG_STATSD_MOGRIFIERS. */
-  readonly id: string;
-  /** A regular expression source, checked to compile. */
-  readonly pattern: string;
-  /** The new metric name; `$0`, `$1`... are the match and its groups. */
-  readonly metricName: string;
-  /** Tag name → value template, in the order given. */
-  readonly tags: Readonly<Record<string, string>>;
-}
-
-declare module './settings' {
-  interface Settings {
-    /** Read only when the DogStatsD sink is in use; empty otherwise. */
-    readonly dogStatsdMogrifiers: readonly DogStatsdMogrifierSetting[];
-  }
-}
 
 /** Every setting definition of the schema, in declaration order (for docs and tests). */
 export function allSettingDefinitions(

@@ -1,4 +1,4 @@
-import type { DogStatsdMogrifierSetting } from '../../../../settings/settings.loader';
+import type { DogStatsdMogrifierSetting } from '../../../../settings/settings';
 import { Tag } from '../stat-name';
 
 /** A compiled DogStatsD mogrifier (spec §5.4): renames a matching metric and adds tags. */
