@@ -1,4 +1,4 @@
-import { eventually } from '../support/eventually';
+import { eventually, healthBecomes } from '../support/eventually';
 import { startLoad } from '../support/load-loop';
 import { createPostgresDatabase } from '../support/postgres-database';
 import { startService } from '../support/service-process';
@@ -47,12 +47,7 @@ describe('PostgreSQL connections lost under load', () => {
       expect(Math.max(...during.map((o) => o.ms))).toBeLessThan(5000);
       for (const failure of during.filter((o) => !o.ok))
         expect(failure.error).toMatch(/^status 5\d\d$/);
-      await eventually(
-        'healthy',
-        async () =>
-          (await fetch(`${service.httpUrl}/healthcheck`)).status === 200 ? true : undefined,
-        15_000,
-      );
+      await healthBecomes(service.httpUrl, 200, 15_000);
       expect(service.child.exitCode).toBeNull();
     } finally {
       await load.stop();

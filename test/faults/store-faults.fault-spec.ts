@@ -1,5 +1,5 @@
 import * as grpc from '@grpc/grpc-js';
-import { eventually } from '../support/eventually';
+import { eventually, healthBecomes } from '../support/eventually';
 import { rateLimitClient, unary } from '../support/grpc-clients';
 import { startLoad } from '../support/load-loop';
 import { startMemcachedNodes } from '../support/memcached-server';
@@ -55,12 +55,7 @@ describe('counter stores failing under steady load', () => {
         () => (load.after(restartedAt).filter((o) => o.ok).length > 100 ? true : undefined),
         15_000,
       );
-      await eventually(
-        'healthy again',
-        async () =>
-          (await fetch(`${service.httpUrl}/healthcheck`)).status === 200 ? true : undefined,
-        15_000,
-      );
+      await healthBecomes(service.httpUrl, 200, 15_000);
       expect(service.child.exitCode).toBeNull();
     } finally {
       await load.stop();
@@ -92,20 +87,10 @@ describe('counter stores failing under steady load', () => {
       const during = load.after(killedAt);
       expect(during.every((o) => o.ok)).toBe(true);
       expect(Math.max(...during.map((o) => o.ms))).toBeLessThan(2000);
-      await eventually(
-        'unhealthy',
-        async () =>
-          (await fetch(`${service.httpUrl}/healthcheck`)).status === 500 ? true : undefined,
-        10_000,
-      );
+      await healthBecomes(service.httpUrl, 500, 10_000);
 
       await node.restart();
-      await eventually(
-        'healthy again',
-        async () =>
-          (await fetch(`${service.httpUrl}/healthcheck`)).status === 200 ? true : undefined,
-        15_000,
-      );
+      await healthBecomes(service.httpUrl, 200, 15_000);
       expect(service.child.exitCode).toBeNull();
     } finally {
       await load.stop();

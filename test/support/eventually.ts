@@ -36,3 +36,16 @@ export async function holdsFor(
   }
   return probe();
 }
+
+/** Waits until `/healthcheck` of the service at `httpUrl` answers `status`. */
+export async function healthBecomes(
+  httpUrl: string,
+  status: number,
+  timeoutMs = 15_000,
+): Promise<void> {
+  await eventually(
+    `/healthcheck to answer ${status}`,
+    async () => ((await fetch(`${httpUrl}/healthcheck`)).status === status ? true : undefined),
+    timeoutMs,
+  );
+}
