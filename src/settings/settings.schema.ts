@@ -556,6 +556,41 @@ export const SETTINGS_SCHEMA = {
     ),
     appSubUrl: str('APP_SUB_URL', 'path prefix of avatar URLs (Grafana app_sub_url)'),
   },
+  content: {
+    enabled: bool('GRAPHQL_ENABLED', 'serve the content GraphQL API (Craft enableGql)', true),
+    path: setting('GRAPHQL_PATH', 'path of the GraphQL endpoint; /api is served as well', {
+      default: '/graphql',
+      parse: parsePath,
+    }),
+    projectDir: str(
+      'CONTENT_PROJECT_DIR',
+      'directory of the content model YAML (sites, fields, sections, volumes, GraphQL schemas); re-applied on change',
+      'config/content/project',
+    ),
+    seedDir: str(
+      'CONTENT_SEED_DIR',
+      'content loaded at boot while the store holds no elements (the demo content); empty: none',
+      'config/content/seed',
+    ),
+    volumesDir: str(
+      'CONTENT_VOLUMES_DIR',
+      'where volumes without a path keep their files (DATA_DIR/volumes when empty)',
+    ),
+    devMode: bool(
+      'GRAPHQL_DEV_MODE',
+      'Craft devMode: real error messages and the FieldsOnCorrectType/KnownTypeNames validation rules',
+    ),
+    allowedOrigins: setting<string[] | null | false>(
+      'GRAPHQL_ALLOWED_ORIGINS',
+      'CORS origins (Craft allowedGraphqlOrigins): empty = *, a comma list, or "none"',
+      { default: null, defaultText: '', parse: parseOrigins },
+    ),
+    maxResults: int('GRAPHQL_MAX_RESULTS', 'caps the limit of every element query; 0 = off', 0),
+    datesInSystemTimeZone: bool(
+      'GRAPHQL_DATES_IN_SYSTEM_TIME_ZONE',
+      'present dates in TZ instead of UTC (Craft setGraphqlDatesToSystemTimeZone)',
+    ),
+  },
 } as const;
 
 /** A PostgreSQL connection URL (postgres: or postgresql:), or empty for the embedded PGlite. */
@@ -571,4 +606,20 @@ function parseDatabaseUrl(raw: string): string {
   if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:')
     throw new Error('allowed values: a postgres:// or postgresql:// URL');
   return value;
+}
+
+/** An absolute URL path without a trailing slash. */
+function parsePath(raw: string): string {
+  const value = raw.trim();
+  if (!/^\/[A-Za-z0-9._~\-/]*$/.test(value) || (value.length > 1 && value.endsWith('/')))
+    throw new Error('allowed values: an absolute path such as /graphql, without a trailing slash');
+  return value;
+}
+
+/** Craft's allowedGraphqlOrigins: null (every origin, `*`), a list, or false (never sent). */
+function parseOrigins(raw: string): string[] | null | false {
+  const value = raw.trim();
+  if (value === '') return null;
+  if (value.toLowerCase() === 'none') return false;
+  return parseList(value);
 }

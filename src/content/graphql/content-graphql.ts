@@ -1,0 +1,30 @@
+import type { GqlSchemaDefinition } from '../model/content-model';
+
+/** One GraphQL operation as the endpoint decoded it. */
+export interface GraphqlOperation {
+  readonly query: string;
+  readonly variables: Readonly<Record<string, unknown>> | null;
+  readonly operationName: string | null;
+}
+
+/** A GraphQL error as sent on the wire (webonyx 14 shape: `extensions.category`). */
+export interface GraphqlErrorJson {
+  readonly message: string;
+  readonly locations?: readonly { line: number; column: number }[];
+  readonly path?: readonly (string | number)[];
+  readonly extensions?: Readonly<Record<string, unknown>>;
+}
+
+export interface GraphqlResult {
+  readonly data?: unknown;
+  readonly errors?: readonly GraphqlErrorJson[];
+}
+
+/**
+ * Executes operations against the GraphQL schema generated for one GraphQL schema definition's
+ * scope. The generated schema is cached per (model version, schema uid); execution never throws:
+ * every failure is a result with `errors`.
+ */
+export abstract class ContentGraphql {
+  abstract execute(schema: GqlSchemaDefinition, operation: GraphqlOperation): Promise<GraphqlResult>;
+}

@@ -1,0 +1,136 @@
+/**
+ * What the GraphQL layer asks the content store for: Craft element-query parameters with every
+ * handle already resolved to ids and the schema's scope already applied (the store never sees a
+ * handle or a scope). Values typed `Param` keep Craft's parameter syntax (see param-syntax.ts):
+ * `"not foo"`, `"> 10"`, `"foo*"`, `":empty:"`, `["and", ...]`, `["not", 1, 2]`, `"a, b"`.
+ */
+
+export type ElementKind = 'entry' | 'asset' | 'user' | 'category' | 'tag' | 'globalset' | 'matrixblock';
+
+export type ParamValue = string | number | boolean | null;
+/** One Craft parameter: a scalar, or a list whose first item may be `and`, `or` or `not`. */
+export type Param = ParamValue | readonly ParamValue[];
+
+/** One `relatedTo` condition: elements related to any of `targets` (ids), optionally via a field. */
+export interface RelationCondition {
+  /** Element ids related in either direction (Craft: source or target). */
+  readonly element?: readonly number[];
+  /** Only as the relation's source: elements that point at these. */
+  readonly targetElement?: readonly number[];
+  /** Only as the relation's target: elements these point at. */
+  readonly sourceElement?: readonly number[];
+  /** Restrict to relations of these fields (field ids). */
+  readonly fieldIds?: readonly number[];
+}
+
+export interface RelatedTo {
+  readonly operator: 'and' | 'or';
+  readonly conditions: readonly RelationCondition[];
+}
+
+/** A custom-field filter: the field (for its type) and the Craft parameter for its value. */
+export interface FieldFilter {
+  readonly fieldHandle: string;
+  /** Decides how values compare: number → numeric, lightswitch → boolean, date → timestamp, lists → contains. */
+  readonly fieldType: string;
+  /** Relation fields: ids of targets (any of them). */
+  readonly param: Param;
+}
+
+export type StatusParam = Param;
+
+export interface ElementCriteria {
+  readonly kind: ElementKind;
+  /** Sites to query in, already intersected with the scope; never empty. */
+  readonly siteIds: readonly number[];
+  /** With several sites: one row per element, the first site of `preferSites` (ids) winning. */
+  readonly unique?: boolean;
+  readonly preferSites?: readonly number[];
+
+  /**
+   * Containers the element may belong to: section ids (entries), volume ids (assets), group ids
+   * (categories, tags), global set ids, matrix field ids (blocks). Already intersected with the
+   * schema's scope; an empty list means "nothing" (no rows, no query needed).
+   * Undefined only for users (groups restrict users, below).
+   */
+  readonly containerIds?: readonly number[];
+  /** Entry type ids (entries) or block type ids (matrix blocks), scope applied; empty = nothing. */
+  readonly typeIds?: readonly number[];
+
+  readonly id?: Param;
+  readonly uid?: Param;
+  readonly title?: Param;
+  readonly slug?: Param;
+  readonly uri?: Param;
+  /** Undefined: the kind's default (entries `live`, users `active`, others `enabled`); null: any. */
+  readonly status?: StatusParam | null;
+  readonly archived?: boolean;
+  readonly trashed?: boolean;
+  readonly dateCreated?: Param;
+  readonly dateUpdated?: Param;
+
+  /** Craft search syntax; fills `searchScore` and allows `orderBy: "score"`. */
+  readonly search?: string;
+  readonly relatedTo?: RelatedTo;
+  readonly notRelatedTo?: RelatedTo;
+
+  /** Return in the order of the `id` list. */
+  readonly fixedOrder?: boolean;
+  readonly inReverse?: boolean;
+  /** SQL-like `"title ASC, id DESC"`; validated against known columns and field handles. */
+  readonly orderBy?: string;
+  readonly offset?: number;
+  /** Null or undefined: no limit (the GraphQL layer applies maxResults). */
+  readonly limit?: number | null;
+
+  // Entries
+  readonly authorIds?: Param;
+  /** Users in any of these user groups authored the entry. */
+  readonly authorGroupIds?: readonly number[];
+  readonly postDate?: Param;
+  /** postDate < before */
+  readonly before?: string;
+  /** postDate >= after */
+  readonly after?: string;
+  readonly expiryDate?: Param;
+
+  // Structures (entries in structure sections, categories)
+  readonly level?: Param;
+  readonly hasDescendants?: boolean;
+  readonly ancestorOf?: number;
+  readonly ancestorDist?: number;
+  readonly descendantOf?: number;
+  readonly descendantDist?: number;
+  readonly leaves?: boolean;
+  readonly nextSiblingOf?: number;
+  readonly prevSiblingOf?: number;
+  readonly positionedAfter?: number;
+  readonly positionedBefore?: number;
+
+  // Assets
+  readonly folderId?: Param;
+  readonly filename?: Param;
+  readonly fileKind?: Param;
+  readonly width?: Param;
+  readonly height?: Param;
+  readonly size?: Param;
+  readonly dateModified?: Param;
+  readonly hasAlt?: boolean;
+  readonly uploaderIds?: Param;
+
+  // Users
+  readonly email?: Param;
+  readonly username?: Param;
+  readonly fullName?: Param;
+  readonly firstName?: Param;
+  readonly lastName?: Param;
+  /** Members of any of these user group ids; undefined = every user (scope `usergroups.everyone`). */
+  readonly userGroupIds?: readonly number[];
+  readonly hasPhoto?: boolean;
+
+  // Matrix blocks
+  readonly ownerIds?: readonly number[];
+
+  /** Custom-field filters (AND). */
+  readonly fields?: readonly FieldFilter[];
+}

@@ -1,0 +1,47 @@
+import type { Volume } from '../model/content-model';
+import type { ElementRecord } from '../store/element-record';
+
+/** Craft's transform arguments (@transform, and the arguments of Asset url/width/height). */
+export interface TransformArgs {
+  /** A named transform's handle (`transform` is Craft's alias); wins over the ad-hoc arguments. */
+  readonly handle?: string | null;
+  readonly transform?: string | null;
+  readonly width?: number | null;
+  readonly height?: number | null;
+  readonly mode?: string | null;
+  readonly position?: string | null;
+  readonly interlace?: string | null;
+  readonly quality?: number | null;
+  readonly format?: string | null;
+  readonly immediately?: boolean | null;
+}
+
+/** A transformed image as it exists on disk and on the wire. */
+export interface TransformedImage {
+  readonly url: string;
+  readonly width: number;
+  readonly height: number;
+  /** File extension of the result: jpg, png, gif, webp, avif. */
+  readonly format: string;
+  readonly mimeType: string;
+}
+
+/**
+ * Asset files: public URLs of originals, and image transforms generated with sharp into the
+ * volume's `_<transform>/` folder (served by the same URL prefix). Transforms are generated on
+ * first use and reused afterwards; a bad argument throws TransformArgumentError with a message
+ * fit for a GraphQL error.
+ */
+export abstract class AssetFiles {
+  /** The original file's URL: the volume's base URL + folder path + filename. */
+  abstract url(asset: ElementRecord, volume: Volume): string;
+
+  /** The transformed image, or null when the asset is not a transformable image (e.g. a PDF). */
+  abstract transform(
+    asset: ElementRecord,
+    volume: Volume,
+    args: TransformArgs,
+  ): Promise<TransformedImage | null>;
+}
+
+export class TransformArgumentError extends Error {}
