@@ -1,5 +1,6 @@
 import { IDENTITY_AND_TEAMS } from './0001-identity-and-teams';
+import { CONTENT } from './0002-content';
 import { Migration } from './migration';
 
 /** Every migration, in the order they are applied. Append only; never edit a released one. */
-export const MIGRATIONS: readonly Migration[] = [IDENTITY_AND_TEAMS];
+export const MIGRATIONS: readonly Migration[] = [IDENTITY_AND_TEAMS, CONTENT];
