@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ClockModule } from './infra/clock/clock.module';
+import { ContentModule } from './content/content.module';
 import { CountersModule } from './infra/counters/counters.module';
 import { HealthModule } from './infra/health/health.module';
 import { IdentityModule } from './identity/identity.module';
@@ -33,6 +34,7 @@ export class AppModule {
         IdentityModule,
         TeamsModule,
         OpenApiModule,
+        ContentModule,
       ],
     };
   }

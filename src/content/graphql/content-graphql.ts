@@ -26,5 +26,8 @@ export interface GraphqlResult {
  * every failure is a result with `errors`.
  */
 export abstract class ContentGraphql {
-  abstract execute(schema: GqlSchemaDefinition, operation: GraphqlOperation): Promise<GraphqlResult>;
+  abstract execute(
+    schema: GqlSchemaDefinition,
+    operation: GraphqlOperation,
+  ): Promise<GraphqlResult>;
 }

@@ -5,7 +5,8 @@
  * `"not foo"`, `"> 10"`, `"foo*"`, `":empty:"`, `["and", ...]`, `["not", 1, 2]`, `"a, b"`.
  */
 
-export type ElementKind = 'entry' | 'asset' | 'user' | 'category' | 'tag' | 'globalset' | 'matrixblock';
+export type ElementKind =
+  'entry' | 'asset' | 'user' | 'category' | 'tag' | 'globalset' | 'matrixblock';
 
 export type ParamValue = string | number | boolean | null;
 /** One Craft parameter: a scalar, or a list whose first item may be `and`, `or` or `not`. */

@@ -1,0 +1,27 @@
+import { Module } from '@nestjs/common';
+import { IdentityModule } from '../identity/identity.module';
+import { DIRECTIVES_PROVIDERS } from './directives/directives.providers';
+import { ENDPOINT_PROVIDERS } from './endpoint/endpoint.providers';
+import { GRAPHQL_PROVIDERS } from './graphql/graphql.providers';
+import { MODEL_PROVIDERS } from './model/model.providers';
+import { SCHEMAS_PROVIDERS } from './schemas/schemas.providers';
+import { STORE_PROVIDERS } from './store/store.providers';
+import { TRANSFORMS_PROVIDERS } from './transforms/transforms.providers';
+
+/**
+ * The content domain: the content model from project-config YAML, the content store, and the
+ * Craft-compatible GraphQL API over them. Shares the database and the users with identity.
+ */
+@Module({
+  imports: [IdentityModule],
+  providers: [
+    ...MODEL_PROVIDERS,
+    ...STORE_PROVIDERS,
+    ...TRANSFORMS_PROVIDERS,
+    ...DIRECTIVES_PROVIDERS,
+    ...GRAPHQL_PROVIDERS,
+    ...SCHEMAS_PROVIDERS,
+    ...ENDPOINT_PROVIDERS,
+  ],
+})
+export class ContentModule {}
