@@ -1,5 +1,7 @@
 /** Unit tests live beside the code; integration and end-to-end tests under test/. */
 const tsJest = ['ts-jest', { isolatedModules: true, diagnostics: false }];
+// `marked` ships as an ES module only; jest (CommonJS) loads its UMD build instead.
+const moduleNameMapper = { '^marked$': '<rootDir>/node_modules/marked/lib/marked.umd.js' };
 
 /** @type {import('jest').Config} */
 module.exports = {
@@ -12,6 +14,7 @@ module.exports = {
       roots: ['<rootDir>/src'],
       testMatch: ['**/*.spec.ts'],
       transform: { '^.+\\.ts$': tsJest },
+      moduleNameMapper,
     },
     {
       displayName: 'e2e',
@@ -19,6 +22,7 @@ module.exports = {
       roots: ['<rootDir>/test'],
       testMatch: ['**/*.e2e-spec.ts'],
       transform: { '^.+\\.ts$': tsJest },
+      moduleNameMapper,
     },
     {
       // Fault and load tests (`npm run test:faults`): bounded in count and time, run by CI too.
@@ -27,6 +31,7 @@ module.exports = {
       roots: ['<rootDir>/test'],
       testMatch: ['**/*.fault-spec.ts'],
       transform: { '^.+\\.ts$': tsJest },
+      moduleNameMapper,
     },
   ],
 };

@@ -4,7 +4,7 @@ import { DIRECTIVES_PROVIDERS } from './directives/directives.providers';
 import { ENDPOINT_PROVIDERS } from './endpoint/endpoint.providers';
 import { GRAPHQL_PROVIDERS } from './graphql/graphql.providers';
 import { MODEL_PROVIDERS } from './model/model.providers';
-import { SCHEMAS_PROVIDERS } from './schemas/schemas.providers';
+import { SCHEMAS_CONTROLLERS, SCHEMAS_PROVIDERS } from './schemas/schemas.providers';
 import { STORE_PROVIDERS } from './store/store.providers';
 import { TRANSFORMS_PROVIDERS } from './transforms/transforms.providers';
 
@@ -14,6 +14,7 @@ import { TRANSFORMS_PROVIDERS } from './transforms/transforms.providers';
  */
 @Module({
   imports: [IdentityModule],
+  controllers: [...SCHEMAS_CONTROLLERS],
   providers: [
     ...MODEL_PROVIDERS,
     ...STORE_PROVIDERS,

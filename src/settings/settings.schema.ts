@@ -567,10 +567,13 @@ export const SETTINGS_SCHEMA = {
       'directory of the content model YAML (sites, fields, sections, volumes, GraphQL schemas); re-applied on change',
       'config/content/project',
     ),
-    seedDir: str(
+    seedDir: setting(
       'CONTENT_SEED_DIR',
-      'content loaded at boot while the store holds no elements (the demo content); empty: none',
-      'config/content/seed',
+      'content loaded at boot while the store holds no entries, assets, categories or tags (the demo content); `none`: nothing',
+      {
+        default: 'config/content/seed',
+        parse: (raw) => (raw.trim().toLowerCase() === 'none' ? '' : raw.trim()),
+      },
     ),
     volumesDir: str(
       'CONTENT_VOLUMES_DIR',

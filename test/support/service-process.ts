@@ -47,6 +47,8 @@ export async function startService(env: Record<string, string> = {}): Promise<Se
       DEBUG_HOST: '127.0.0.1',
       DEBUG_PORT: String(debugPort),
       LOG_LEVEL: 'info',
+      // Only content tests load the demo content (they pass CONTENT_SEED_DIR themselves).
+      CONTENT_SEED_DIR: 'none',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -69,7 +71,8 @@ export async function startService(env: Record<string, string> = {}): Promise<Se
       return exited;
     },
   };
-  const deadline = Date.now() + 20_000;
+  // A first PGlite boot (initdb, migrations) takes seconds on a busy 2-core machine.
+  const deadline = Date.now() + 45_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
       await closed; // the output streams may still hold the reason
@@ -80,7 +83,7 @@ export async function startService(env: Record<string, string> = {}): Promise<Se
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await service.stop('SIGKILL');
-  throw new Error(`service did not start within 20 s:\n${output}`);
+  throw new Error(`service did not start within 45 s:\n${output}`);
 }
 
 async function answers(url: string): Promise<boolean> {

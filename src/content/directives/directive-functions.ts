@@ -34,5 +34,16 @@ export interface ElementReference {
   readonly property: string | null;
 }
 
-/** Looks the referenced elements up (one batch per value) and returns each property as text, or null. */
+/**
+ * Looks the referenced elements up (one batch per value) and returns, per reference, the property
+ * as text: the element's URL when `property` is null or the element has no such property ('' when it
+ * has no URL), or null when the element (or the site) does not exist, which leaves the tag as it was.
+ */
 export type ReferenceResolver = (refs: readonly ElementReference[]) => Promise<(string | null)[]>;
+
+/**
+ * A directive argument the directive cannot use (an unknown time zone, a malformed locale, an
+ * unknown markdown flavor). The message is written for the API client: the GraphQL layer should
+ * show it as the error message even outside dev mode.
+ */
+export class DirectiveArgumentError extends Error {}

@@ -23,11 +23,17 @@ export abstract class ElementReader {
     criteria: ElementCriteria,
   ): Promise<KeyedElementRecord[]>;
 
-  /** Number of targets per source for `_count(field:)`. */
+  /**
+   * Number of targets per source for `_count(field:)` (every source id is in the map, 0 when it
+   * has none). Without criteria: the targets the field shows by default (default status, the
+   * source's site); with criteria (scope applied): what `findRelated` would return before
+   * offset and limit.
+   */
   abstract countRelated(
     fieldId: number,
     sourceIds: readonly number[],
     sourceSiteId: number,
+    criteria?: ElementCriteria,
   ): Promise<Map<number, number>>;
 
   /** Direct children (`dist` 1) or all descendants of many structure nodes, keyed by the ancestor. */

@@ -42,6 +42,19 @@ export abstract class AssetFiles {
     volume: Volume,
     args: TransformArgs,
   ): Promise<TransformedImage | null>;
+
+  /**
+   * Craft's Asset `srcset(sizes)`: `url 300w` / `url 2x` entries joined by `, ` (`1x` is the
+   * current URL without a descriptor), built on the asset's current transform (@transform on the
+   * asset field) when given. Null for non-images, unknown dimensions or no sizes.
+   * @throws TransformArgumentError for a malformed size or a bad transform argument
+   */
+  abstract srcset(
+    asset: ElementRecord,
+    volume: Volume,
+    sizes: readonly string[],
+    transform?: TransformArgs | null,
+  ): Promise<string | null>;
 }
 
 export class TransformArgumentError extends Error {}

@@ -30,6 +30,15 @@ const tables = [
   schema.teams,
   schema.teamMembers,
   schema.teamPreferences,
+  schema.contentModelItems,
+  schema.contentElements,
+  schema.contentElementSites,
+  schema.contentAssetFolders,
+  schema.contentAssets,
+  schema.contentRelations,
+  schema.contentStructureNodes,
+  schema.contentUserGroupMembers,
+  schema.graphqlTokens,
 ];
 
 it('lists every table of the schema', () => {

@@ -1,0 +1,42 @@
+/** Yii's names of the HTTP statuses the endpoint answers with. */
+const STATUS_NAMES: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  403: 'Forbidden',
+  404: 'Not Found',
+  413: 'Request Entity Too Large',
+  415: 'Unsupported Media Type',
+  500: 'Internal Server Error',
+};
+
+/** The body of a Craft controller error: Yii's exception array (without devMode's debug keys). */
+export interface YiiErrorBody {
+  readonly name: string;
+  readonly message: string;
+  readonly code: 0;
+  readonly status: number;
+}
+
+/**
+ * An HTTP error raised by the GraphQL controller (spec §1.5), answered as Yii renders an
+ * HttpException in JSON: `{"name":"Bad Request","message":"…","code":0,"status":400}`.
+ */
+export class CraftHttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'CraftHttpError';
+  }
+
+  get body(): YiiErrorBody {
+    return yiiErrorBody(this.status, this.message);
+  }
+}
+
+export function yiiErrorBody(status: number, message: string): YiiErrorBody {
+  return { name: STATUS_NAMES[status] ?? 'Error', message, code: 0, status };
+}
+
+/** Yii's answer to an unexpected exception outside devMode. */
+export const INTERNAL_ERROR_MESSAGE = 'An internal server error occurred.';

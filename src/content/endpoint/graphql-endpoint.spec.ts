@@ -1,0 +1,158 @@
+import { Logger } from '@nestjs/common';
+import type { AuthenticatorService } from '../../identity/auth/authenticator.service';
+import { ManualClock } from '../../infra/clock/clock';
+import type { Settings } from '../../settings/settings';
+import { ContentGraphql, GraphqlOperation, GraphqlResult } from '../graphql/content-graphql';
+import type { GqlSchemaDefinition } from '../model/content-model';
+import type { Database } from '../../infra/database/database';
+import type { GraphqlTokensRepository } from '../schemas/graphql-tokens.repository';
+import { GraphqlTokensService } from '../schemas/graphql-tokens.service';
+import { SchemaSelector } from '../schemas/schema-selector';
+import { modelWith, schemaDefinition, SettableModelSource } from '../schemas/schemas.fixtures';
+import { EndpointRequest, GENERIC_FAILURE, GraphqlEndpoint } from './graphql-endpoint';
+
+/** An executor answering what it was asked, to see what the endpoint passes on; `{boom}` throws. */
+class EchoGraphql extends ContentGraphql {
+  execute(schema: GqlSchemaDefinition, operation: GraphqlOperation): Promise<GraphqlResult> {
+    if (operation.query === '{boom}') return Promise.reject(new Error('executor defect'));
+    return Promise.resolve({ data: { schema: schema.handle, ...operation } });
+  }
+}
+
+const models = new SettableModelSource(modelWith([schemaDefinition('public', { isPublic: true })]));
+
+function endpoint(content: { enabled?: boolean; devMode?: boolean } = {}): GraphqlEndpoint {
+  const settings = { content: { enabled: true, devMode: false, ...content } } as Settings;
+  // Requests here carry no token or a malformed one: no database and no authenticator is reached.
+  const clock = new ManualClock(0);
+  const tokens = new GraphqlTokensService(
+    undefined as unknown as GraphqlTokensRepository,
+    undefined as unknown as Database,
+    models,
+    clock,
+  );
+  const selector = new SchemaSelector(
+    models,
+    tokens,
+    undefined as unknown as AuthenticatorService,
+    clock,
+  );
+  return new GraphqlEndpoint(settings, selector, new EchoGraphql());
+}
+
+const request = (overrides: Partial<EndpointRequest>): EndpointRequest => ({
+  method: 'POST',
+  contentType: 'application/json',
+  body: undefined,
+  search: '',
+  headers: { authorization: [], craftAuthorization: undefined, gqlSchema: undefined },
+  ...overrides,
+});
+const postJson = (body: unknown) => request({ body: JSON.stringify(body) });
+const echo = (
+  query: string,
+  variables: object | null = null,
+  operationName: string | null = null,
+) => ({
+  data: { schema: 'public', query, variables, operationName },
+});
+
+describe('GraphqlEndpoint', () => {
+  let errorLog: jest.SpyInstance;
+  beforeEach(() => {
+    errorLog = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => errorLog.mockRestore());
+
+  it('runs one operation against the selected schema', async () => {
+    expect(await endpoint().answer(postJson({ query: '{ping}', variables: { a: 1 } }))).toEqual({
+      status: 200,
+      json: echo('{ping}', { a: 1 }),
+    });
+  });
+
+  it('answers a list batch in order and an object batch by key, each on its own', async () => {
+    const list = await endpoint().answer(
+      postJson([{ query: '{a}' }, { query: '' }, { query: '{b}' }]),
+    );
+    expect(list).toEqual({
+      status: 200,
+      json: [echo('{a}'), { errors: [{ message: 'No GraphQL query was supplied' }] }, echo('{b}')],
+    });
+    const keyed = await endpoint().answer(
+      postJson({ z: { query: '{z}' }, a: { query: '{boom}' }, __proto__x: { query: '{p}' } }),
+    );
+    expect(keyed.json).toEqual({
+      z: echo('{z}'),
+      a: { errors: [{ message: GENERIC_FAILURE }] },
+      __proto__x: echo('{p}'),
+    });
+    expect(Object.keys(keyed.json as object)).toEqual(['z', 'a', '__proto__x']);
+  });
+
+  it('keeps a __proto__ batch key as a key', async () => {
+    const answer = await endpoint().answer(request({ body: '{"__proto__":{"query":"{p}"}}' }));
+    expect(Object.getOwnPropertyNames(answer.json)).toEqual(['__proto__']);
+  });
+
+  it('answers no query with a GraphQL error at HTTP 200', async () => {
+    for (const body of ['', '{}', '{"query":"   "}'])
+      expect(await endpoint().answer(request({ body }))).toEqual({
+        status: 200,
+        json: { errors: [{ message: 'No GraphQL query was supplied' }] },
+      });
+  });
+
+  it('hides the reason of a refused or failed operation outside devMode', async () => {
+    const bad = postJson({ query: '{a}', variables: 'not json' });
+    expect((await endpoint().answer(bad)).json).toEqual({ errors: [{ message: GENERIC_FAILURE }] });
+    expect((await endpoint({ devMode: true }).answer(bad)).json).toEqual({
+      errors: [{ message: 'The variables must be a JSON object' }],
+    });
+    expect((await endpoint({ devMode: true }).answer(postJson({ query: '{boom}' }))).json).toEqual({
+      errors: [{ message: 'executor defect' }],
+    });
+  });
+
+  it('answers controller errors as Yii bodies, token errors before query errors', async () => {
+    expect(await endpoint().answer(request({ search: 'variables=nope', body: '' }))).toEqual({
+      status: 400,
+      json: {
+        name: 'Bad Request',
+        message: 'The variables param must be valid JSON',
+        code: 0,
+        status: 400,
+      },
+    });
+    const badToken = request({
+      search: 'variables=nope',
+      headers: {
+        authorization: ['Bearer nope'],
+        craftAuthorization: undefined,
+        gqlSchema: undefined,
+      },
+    });
+    expect((await endpoint().answer(badToken)).json).toEqual({
+      name: 'Bad Request',
+      message: 'Invalid Authorization header',
+      code: 0,
+      status: 400,
+    });
+  });
+
+  it('answers 404 Page not found when GraphQL is off, and OPTIONS empty before any check', async () => {
+    expect(await endpoint({ enabled: false }).answer(postJson({ query: '{ping}' }))).toEqual({
+      status: 404,
+      json: { name: 'Not Found', message: 'Page not found.', code: 0, status: 404 },
+    });
+    const preflight = request({
+      method: 'OPTIONS',
+      headers: {
+        authorization: ['Bearer nope'],
+        craftAuthorization: undefined,
+        gqlSchema: undefined,
+      },
+    });
+    expect(await endpoint().answer(preflight)).toEqual({ status: 200 });
+  });
+});

@@ -1,0 +1,99 @@
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Settings } from '../../settings/settings';
+import { corsHeaders } from './cors-headers';
+import { INTERNAL_ERROR_MESSAGE, yiiErrorBody } from './craft-http-error';
+import { EndpointAnswer, GraphqlEndpoint } from './graphql-endpoint';
+import { schemaRequestHeaders } from './request-headers';
+
+/** Where sites usually route Craft's `graphql/api` action; served next to GRAPHQL_PATH. */
+export const CRAFT_API_PATH = '/api';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * The GraphQL endpoint at GRAPHQL_PATH and `/api` (GET, POST, OPTIONS), as plain Fastify routes in
+ * their own encapsulated plugin: the bodies are read as text whatever their type (the endpoint
+ * decodes JSON, form and application/graphql bodies itself), without touching the app's JSON
+ * parser of other routes; parser errors (body too large, ...) answer Yii's JSON error bodies.
+ * `/api` exactly does not collide with the Grafana API's `/api/*` routes.
+ */
+@Injectable()
+export class GraphqlRoute implements OnModuleInit {
+  private readonly logger = new Logger('GraphqlEndpoint');
+
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly endpoint: GraphqlEndpoint,
+    private readonly settings: Settings,
+  ) {}
+
+  get paths(): string[] {
+    return [...new Set([this.settings.content.path, CRAFT_API_PATH])];
+  }
+
+  onModuleInit(): void {
+    // Absent when the module graph is only scanned (OpenAPI document generation).
+    const fastify = this.adapterHost.httpAdapter?.getInstance<FastifyInstance>();
+    if (fastify === undefined) return;
+    // Loaded when the server gets ready, like every plugin registered before listen().
+    void fastify.register((scope, _options, done) => {
+      this.configure(scope);
+      done();
+    });
+  }
+
+  private configure(scope: FastifyInstance): void {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
+      done(null, body);
+    });
+    if (this.endpoint.enabled)
+      scope.addHook('onRequest', (request, reply, done) => {
+        // Before anything can fail, so that browsers can read error answers too.
+        void reply.headers(
+          corsHeaders(this.settings.content.allowedOrigins, request.headers.origin),
+        );
+        done();
+      });
+    scope.setErrorHandler((error: FastifyError, request, reply) =>
+      this.failed(error, request, reply),
+    );
+    for (const url of this.paths)
+      scope.route({
+        method: ['GET', 'POST', 'OPTIONS'],
+        url,
+        handler: (request, reply) => this.handle(request, reply),
+      });
+  }
+
+  private async handle(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const query = request.url.indexOf('?');
+    const answer = await this.endpoint.answer({
+      method: request.method,
+      contentType: request.headers['content-type'],
+      body: typeof request.body === 'string' ? request.body : undefined,
+      search: query < 0 ? '' : request.url.slice(query + 1),
+      headers: schemaRequestHeaders(request.raw.rawHeaders),
+    });
+    return send(reply, answer);
+  }
+
+  private failed(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      this.logger.error(`${request.method} ${request.url}: ${error.stack ?? error.message}`);
+      return send(reply, { status: 500, json: yiiErrorBody(500, INTERNAL_ERROR_MESSAGE) });
+    }
+    return send(reply, { status, json: yiiErrorBody(status, error.message) });
+  }
+}
+
+function send(reply: FastifyReply, answer: EndpointAnswer): FastifyReply {
+  if (answer.json === undefined) return reply.status(answer.status).send('');
+  return reply
+    .status(answer.status)
+    .header('content-type', JSON_TYPE)
+    .send(JSON.stringify(answer.json));
+}

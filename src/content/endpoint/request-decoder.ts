@@ -1,0 +1,135 @@
+import { CraftHttpError } from './craft-http-error';
+import type { DecodedRequest, GraphqlHttpRequest, RawOperation } from './graphql-request';
+
+const NO_OPERATION: RawOperation = {
+  query: undefined,
+  variables: undefined,
+  operationName: undefined,
+};
+const OPERATION_KEYS = ['query', 'variables', 'operationName'] as const;
+
+type BodyParams = Partial<Record<(typeof OPERATION_KEYS)[number], unknown>>;
+
+/**
+ * Finds the operations of a request in Craft's order of precedence (spec §1.2):
+ * 1. POST `application/graphql`: the raw body is the query;
+ * 2. POST JSON or form-encoded body: `query`, `variables`, `operationName`;
+ * 3. URL parameters `query`, `variables` (a JSON string, else 400) and `operationName` override
+ *    the body's;
+ * 4. no query anywhere and a JSON body that is a non-empty array, or an object of operations:
+ *    a batch, answered in the same shape.
+ * Anything else is one operation without a query (answered `No GraphQL query was supplied`).
+ * Malformed JSON bodies are 400 (Yii's JSON parser message); multipart bodies are 415.
+ */
+export function decodeGraphqlRequest(request: GraphqlHttpRequest): DecodedRequest {
+  let params: BodyParams = {};
+  let json: unknown;
+  if (request.method === 'POST') {
+    const type = mediaType(request.contentType);
+    const body = request.body ?? '';
+    if (type === 'application/graphql') params = { query: body };
+    else if (type === 'application/x-www-form-urlencoded') params = formParams(body);
+    else if (type === 'multipart/form-data')
+      throw new CraftHttpError(
+        415,
+        'multipart/form-data is not supported: send JSON, form-encoded or application/graphql',
+      );
+    else {
+      json = parseJsonBody(body);
+      if (isPlainObject(json)) params = pick(json);
+    }
+  }
+  const url = new URLSearchParams(request.search);
+  const query = lastValue(url, 'query') ?? params.query;
+  const urlVariables = lastValue(url, 'variables');
+  const variables = urlVariables !== undefined ? variablesParam(urlVariables) : params.variables;
+  if (query !== undefined && query !== null)
+    return {
+      shape: 'single',
+      operation: {
+        query,
+        variables,
+        operationName: lastValue(url, 'operationName') ?? params.operationName,
+      },
+    };
+  if (Array.isArray(json) && json.length > 0)
+    return { shape: 'list', operations: json.map(operationOf) };
+  if (isPlainObject(json) && isBatchObject(json))
+    return {
+      shape: 'keyed',
+      operations: Object.entries(json).map(([key, value]) => [key, operationOf(value)] as const),
+    };
+  return { shape: 'single', operation: { ...NO_OPERATION, ...params } };
+}
+
+/** `application/json; charset=utf-8` → `application/json`. */
+export function mediaType(contentType: string | undefined): string {
+  return (contentType ?? '').split(';')[0].trim().toLowerCase();
+}
+
+/**
+ * The `variables` URL parameter: JSON, else 400. Empty means none, as Yii decodes `''` to null;
+ * a JSON value that is not an object is left for the operation check to refuse.
+ */
+function variablesParam(text: string): unknown {
+  if (text.trim() === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new CraftHttpError(400, 'The variables param must be valid JSON');
+  }
+}
+
+function parseJsonBody(body: string): unknown {
+  if (body.trim() === '') return undefined;
+  try {
+    return JSON.parse(body) as unknown;
+  } catch (error) {
+    throw new CraftHttpError(
+      400,
+      `Invalid JSON data in request body: ${error instanceof Error ? error.message : 'syntax error'}`,
+    );
+  }
+}
+
+/** Form fields carry strings; like PHP, the last of repeated fields wins. */
+function formParams(body: string): BodyParams {
+  const form = new URLSearchParams(body);
+  const params: BodyParams = {};
+  for (const key of OPERATION_KEYS) {
+    const value = lastValue(form, key);
+    if (value !== undefined) params[key] = value;
+  }
+  return params;
+}
+
+function lastValue(params: URLSearchParams, key: string): string | undefined {
+  return params.getAll(key).at(-1);
+}
+
+function pick(object: Readonly<Record<string, unknown>>): BodyParams {
+  const params: BodyParams = {};
+  for (const key of OPERATION_KEYS) if (key in object) params[key] = object[key];
+  return params;
+}
+
+/**
+ * Craft treats every entry of a JSON object body without a query as an operation, so
+ * `{"a":{"query":"{ping}"}}` answers `{"a":{...}}`. An object that carries an operation's own
+ * keys (`{"variables":{}}` without a query) is one operation missing its query instead.
+ */
+function isBatchObject(object: Readonly<Record<string, unknown>>): boolean {
+  const keys = Object.keys(object);
+  return (
+    keys.length > 0 && !keys.some((key) => (OPERATION_KEYS as readonly string[]).includes(key))
+  );
+}
+
+/** A batch entry: its operation keys when it is an object, else nothing (no query). */
+function operationOf(entry: unknown): RawOperation {
+  return isPlainObject(entry) ? { ...NO_OPERATION, ...pick(entry) } : NO_OPERATION;
+}
+
+export function isPlainObject(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

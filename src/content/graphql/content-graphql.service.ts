@@ -1,0 +1,155 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { OnModuleDestroy } from '@nestjs/common';
+import { execute, GraphQLError, parse, validate } from 'graphql';
+import type { DocumentNode, GraphQLSchema, ValidationRule } from 'graphql';
+import { Settings } from '../../settings/settings';
+import type { GqlSchemaDefinition } from '../model/content-model';
+import type { ContentModelIndex } from '../model/content-model.index';
+import { ContentModelSource } from '../model/content-model.source';
+import { ContentGraphql } from './content-graphql';
+import type { GraphqlErrorJson, GraphqlOperation, GraphqlResult } from './content-graphql';
+import { DocumentCache } from './document-cache';
+import { GENERIC_ERROR_MESSAGE, graphqlErrorJson, isUnexpectedError } from './graphql-error-json';
+import { GraphqlContextFactory } from './graphql-request-context';
+import { presentationTimeZone } from './scalars/atom-date';
+import { buildContentSchema } from './schema/content-schema.builder';
+import { ScopeGrants } from './scope-grants';
+import { unknownTypeNames } from './unknown-type-names';
+import { validationRules } from './validation-rules';
+
+/** How many distinct query texts keep their parsed document. */
+const DOCUMENT_CACHE_SIZE = 500;
+
+interface GeneratedSchema {
+  readonly schema: GraphQLSchema;
+  readonly grants: ScopeGrants;
+  /** Documents that passed validation against this schema (validation depends on nothing else). */
+  readonly validated: WeakSet<DocumentNode>;
+}
+
+/**
+ * Executes GraphQL operations against the schema generated for a schema definition's scope. The
+ * generated schema is kept per (model version, schema uid) and dropped when the model changes;
+ * parsed documents are kept by query text. Never throws: every failure is a result with errors,
+ * and outside devMode unexpected failures show Craft's generic message (details go to the log).
+ */
+@Injectable()
+export class ContentGraphqlService extends ContentGraphql implements OnModuleDestroy {
+  private readonly logger = new Logger('ContentGraphql');
+  private readonly schemas = new Map<string, GeneratedSchema>();
+  private readonly documents = new DocumentCache(DOCUMENT_CACHE_SIZE);
+  private readonly rules: readonly ValidationRule[];
+  private readonly devMode: boolean;
+  private readonly timeZone: string;
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly models: ContentModelSource,
+    private readonly contexts: GraphqlContextFactory,
+    settings: Settings,
+  ) {
+    super();
+    this.devMode = settings.content.devMode;
+    this.rules = validationRules(this.devMode);
+    this.timeZone = presentationTimeZone(settings.content.datesInSystemTimeZone);
+    this.unsubscribe = models.onChange(() => this.schemas.clear());
+  }
+
+  onModuleDestroy(): void {
+    this.unsubscribe();
+  }
+
+  async execute(
+    definition: GqlSchemaDefinition,
+    operation: GraphqlOperation,
+  ): Promise<GraphqlResult> {
+    try {
+      return await this.run(definition, operation);
+    } catch (error) {
+      this.logger.error(`GraphQL operation failed: ${describe(error)}`);
+      return { errors: [{ message: this.devMode ? messageOf(error) : GENERIC_ERROR_MESSAGE }] };
+    }
+  }
+
+  /** The generated schema of a definition (built on first use); exposed for introspection tests. */
+  schemaFor(model: ContentModelIndex, definition: GqlSchemaDefinition): GraphQLSchema {
+    return this.generated(model, definition).schema;
+  }
+
+  private async run(
+    definition: GqlSchemaDefinition,
+    operation: GraphqlOperation,
+  ): Promise<GraphqlResult> {
+    const model = this.models.current;
+    const generated = this.generated(model, definition);
+    const document = this.parse(operation.query);
+    if (!('kind' in document)) return document;
+    if (!generated.validated.has(document)) {
+      // Craft's type loader fails on a type the schema lacks; with devMode the rule below says which.
+      if (!this.devMode && unknownTypeNames(document, generated.schema).length > 0)
+        return { errors: [{ message: GENERIC_ERROR_MESSAGE }] };
+      const errors = validate(generated.schema, document, this.rules);
+      if (errors.length > 0)
+        return { errors: errors.map((e) => graphqlErrorJson(e, this.devMode)) };
+      generated.validated.add(document);
+    }
+    const result = await execute({
+      schema: generated.schema,
+      document,
+      variableValues: operation.variables ?? undefined,
+      operationName: operation.operationName ?? undefined,
+      contextValue: this.contexts.create(model, definition, generated.grants),
+    });
+    const errors = (result.errors ?? []).map((error) => this.errorJson(error));
+    // webonyx writes `errors` before `data`; clients do not care, people reading responses do.
+    return {
+      ...(errors.length > 0 && { errors }),
+      ...(result.data !== undefined && { data: result.data }),
+    };
+  }
+
+  private generated(model: ContentModelIndex, definition: GqlSchemaDefinition): GeneratedSchema {
+    const key = `${model.version}\u0000${definition.uid}`;
+    let generated = this.schemas.get(key);
+    if (generated === undefined) {
+      const grants = new ScopeGrants(definition, model);
+      generated = {
+        schema: buildContentSchema(model, grants, this.timeZone),
+        grants,
+        validated: new WeakSet(),
+      };
+      this.schemas.set(key, generated);
+    }
+    return generated;
+  }
+
+  /** The parsed document, or the syntax error as a result (no `data`, as Craft answers). */
+  private parse(query: string): DocumentNode | GraphqlResult {
+    const cached = this.documents.get(query);
+    if (cached !== undefined) return cached;
+    try {
+      const document = parse(query);
+      this.documents.set(query, document);
+      return document;
+    } catch (error) {
+      if (error instanceof GraphQLError) return { errors: [graphqlErrorJson(error, this.devMode)] };
+      throw error;
+    }
+  }
+
+  private errorJson(error: GraphQLError): GraphqlErrorJson {
+    if (isUnexpectedError(error))
+      this.logger.error(
+        `GraphQL resolver failed at ${error.path?.join('.') ?? '?'}: ${describe(error.originalError)}`,
+      );
+    return graphqlErrorJson(error, this.devMode);
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}

@@ -1,0 +1,69 @@
+import { Injectable } from '@nestjs/common';
+import { Settings } from '../../settings/settings';
+import type { GqlSchemaDefinition } from '../model/content-model';
+import type { ContentModelIndex } from '../model/content-model.index';
+import { ElementReader } from '../store/element-store';
+import { AssetFiles } from '../transforms/asset-files';
+import { FieldValues } from './field-values';
+import { GraphqlContextFactory } from './graphql-request-context';
+import type { GraphqlRequestContext } from './graphql-request-context';
+import { createReferenceResolver } from './reference-resolver';
+import { RequestLoaders } from './request-loaders';
+import { presentationTimeZone } from './scalars/atom-date';
+import type { ScopeGrants } from './scope-grants';
+
+/**
+ * The context of one GraphQL request: fresh request loaders (their DataLoader caches live for one
+ * request only), field values over the model, and a reference resolver that shares the loaders'
+ * criteria builder.
+ */
+@Injectable()
+export class ContentGraphqlContextFactory extends GraphqlContextFactory {
+  private readonly timeZone: string;
+  private readonly maxResults: number;
+  private values: { model: ContentModelIndex; values: FieldValues } | null = null;
+
+  constructor(
+    private readonly reader: ElementReader,
+    private readonly assetFiles: AssetFiles,
+    settings: Settings,
+  ) {
+    super();
+    this.timeZone = presentationTimeZone(settings.content.datesInSystemTimeZone);
+    this.maxResults = settings.content.maxResults;
+  }
+
+  create(
+    model: ContentModelIndex,
+    definition: GqlSchemaDefinition,
+    grants: ScopeGrants,
+  ): GraphqlRequestContext {
+    const elements = new RequestLoaders({
+      model,
+      grants,
+      reader: this.reader,
+      maxResults: this.maxResults,
+    });
+    return {
+      model,
+      definition,
+      elements,
+      values: this.valuesFor(model),
+      assetFiles: this.assetFiles,
+      references: createReferenceResolver({
+        model,
+        grants,
+        reader: this.reader,
+        assetFiles: this.assetFiles,
+        criteria: elements.criteria,
+      }),
+      timeZone: this.timeZone,
+    };
+  }
+
+  /** FieldValues holds nothing per request: one per model. */
+  private valuesFor(model: ContentModelIndex): FieldValues {
+    if (this.values?.model !== model) this.values = { model, values: new FieldValues(model) };
+    return this.values.values;
+  }
+}

@@ -1,0 +1,197 @@
+import {
+  GraphQLBoolean,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  GraphQLString,
+  GraphQLUnionType,
+} from 'graphql';
+import type { GraphQLFieldConfigArgumentMap, GraphQLOutputType } from 'graphql';
+import type { Field, TableColumn } from '../../model/content-model';
+import type { ElementKind } from '../../store/element-criteria';
+import type { ElementSource, GraphqlRequestContext } from '../graphql-request-context';
+import { NumberScalar, toNumber } from '../scalars/number.scalar';
+import type { ElementFieldConfig, ElementFieldMap } from './field-maps';
+import type { SchemaTypes } from './schema-types';
+import { typeNames } from './type-names';
+
+const RELATION_TARGETS: Partial<Record<Field['type'], ElementKind>> = {
+  entries: 'entry',
+  assets: 'asset',
+  categories: 'category',
+  tags: 'tag',
+  users: 'user',
+};
+
+const LABEL_ARGUMENT: GraphQLFieldConfigArgumentMap = {
+  label: {
+    type: GraphQLBoolean,
+    description: 'Whether the option label should be returned instead of the value.',
+  },
+};
+
+/**
+ * The fields a layout adds to a concrete type (spec §4.9), after the interface's fields; a custom
+ * field whose handle is already a built-in field is left out (the built-in wins). Relation fields
+ * whose target kind the scope cannot query are left out too.
+ */
+export function customFieldConfigs(
+  types: SchemaTypes,
+  fields: readonly Field[],
+  builtIn: ElementFieldMap,
+): ElementFieldMap {
+  const configs: ElementFieldMap = {};
+  for (const field of fields) {
+    if (field.handle in builtIn || field.handle in configs) continue;
+    const config = customFieldConfig(types, field);
+    if (config !== null) configs[field.handle] = config;
+  }
+  return configs;
+}
+
+function customFieldConfig(types: SchemaTypes, field: Field): ElementFieldConfig | null {
+  const description = field.instructions === '' ? undefined : field.instructions;
+  const value = (type: GraphQLOutputType, args?: GraphQLFieldConfigArgumentMap) => ({
+    type,
+    description,
+    ...(args !== undefined && { args }),
+    resolve: (
+      source: ElementSource,
+      fieldArgs: Readonly<Record<string, unknown>>,
+      context: GraphqlRequestContext,
+    ) => context.values.customField(source, field, fieldArgs),
+  });
+  switch (field.type) {
+    case 'number':
+      return value(NumberScalar);
+    case 'lightswitch':
+      return value(GraphQLBoolean);
+    case 'date':
+      return value(types.dateTime);
+    case 'dropdown':
+    case 'radioButtons':
+      return value(GraphQLString, LABEL_ARGUMENT);
+    case 'checkboxes':
+    case 'multiSelect':
+      return value(new GraphQLList(GraphQLString), LABEL_ARGUMENT);
+    case 'table':
+      return value(new GraphQLList(tableRowType(types, field)));
+    case 'matrix':
+      return matrixFieldConfig(types, field, description);
+    case 'entries':
+    case 'assets':
+    case 'categories':
+    case 'tags':
+    case 'users':
+      return relationFieldConfig(types, field, description);
+    default:
+      return value(GraphQLString);
+  }
+}
+
+function relationFieldConfig(
+  types: SchemaTypes,
+  field: Field,
+  description: string | undefined,
+): ElementFieldConfig | null {
+  const target = RELATION_TARGETS[field.type];
+  if (target === undefined || !types.scope.canQuery(target)) return null;
+  return {
+    type: new GraphQLNonNull(new GraphQLList(types.kindInterface(target))),
+    description,
+    args: types.kindArguments(target),
+    resolve: (source, args, context) => context.elements.related(source, field, args),
+  };
+}
+
+/** A matrix field: `[<field>_MatrixField]!`, the union of its block types. */
+function matrixFieldConfig(
+  types: SchemaTypes,
+  field: Field,
+  description: string | undefined,
+): ElementFieldConfig | null {
+  if (field.blockTypes.length === 0) return null;
+  const union = types.named(
+    typeNames.matrixUnion(field),
+    () =>
+      new GraphQLUnionType({
+        name: typeNames.matrixUnion(field),
+        types: () => field.blockTypes.map((blockType) => blockObjectType(types, field, blockType)),
+        resolveType: (value: ElementSource) => types.runtimeName(value),
+      }),
+  );
+  return {
+    type: new GraphQLNonNull(new GraphQLList(union)),
+    description,
+    args: types.kindArguments('matrixblock'),
+    resolve: (source, args, context) => context.elements.blocks(source, field, args),
+  };
+}
+
+function blockObjectType(
+  types: SchemaTypes,
+  field: Field,
+  blockType: Field['blockTypes'][number],
+): GraphQLObjectType {
+  const name = typeNames.block(field, blockType);
+  return types.named(name, () => {
+    types.setRuntimeName('matrixblock', blockType.id, name);
+    return new GraphQLObjectType<ElementSource, GraphqlRequestContext>({
+      name,
+      interfaces: () => [types.elementInterface(), types.kindInterface('matrixblock')],
+      fields: () => {
+        const builtIn = types.kindFields('matrixblock');
+        return { ...builtIn, ...customFieldConfigs(types, blockType.fields, builtIn) };
+      },
+    });
+  });
+}
+
+/** Table rows: each column by its key (`col1`...) and by its handle. */
+function tableRowType(types: SchemaTypes, field: Field): GraphQLObjectType {
+  const name = typeNames.tableRow(field);
+  return types.named(
+    name,
+    () =>
+      new GraphQLObjectType<Readonly<Record<string, unknown>>>({
+        name,
+        fields: () => {
+          const fields: Record<
+            string,
+            {
+              type: GraphQLOutputType;
+              resolve: (row: Readonly<Record<string, unknown>>) => unknown;
+            }
+          > = {};
+          for (const column of field.columns)
+            for (const key of [column.key, column.handle]) {
+              if (key === '' || key in fields) continue;
+              fields[key] = tableColumnField(types, column, key);
+            }
+          return fields;
+        },
+      }),
+  );
+}
+
+function tableColumnField(
+  types: SchemaTypes,
+  column: TableColumn,
+  key: string,
+): { type: GraphQLOutputType; resolve: (row: Readonly<Record<string, unknown>>) => unknown } {
+  switch (column.type) {
+    case 'number':
+      return { type: NumberScalar, resolve: (row) => toNumber(row[key]) };
+    case 'lightswitch':
+      return { type: GraphQLBoolean, resolve: (row) => row[key] ?? null };
+    case 'date':
+    case 'time':
+      return { type: types.dateTime, resolve: (row) => emptyToNull(row[key]) };
+    default:
+      return { type: GraphQLString, resolve: (row) => row[key] ?? null };
+  }
+}
+
+function emptyToNull(value: unknown): unknown {
+  return value === '' || value === undefined ? null : value;
+}

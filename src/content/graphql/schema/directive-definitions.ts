@@ -1,0 +1,128 @@
+import {
+  DirectiveLocation,
+  GraphQLBoolean,
+  GraphQLDirective,
+  GraphQLInt,
+  GraphQLList,
+  GraphQLString,
+} from 'graphql';
+
+/** Craft's field directives (spec §5), all `on FIELD`, applied to resolved values left to right. */
+export const CONTENT_DIRECTIVE_NAMES = [
+  'formatDateTime',
+  'transform',
+  'markdown',
+  'parseRefs',
+  'stripTags',
+  'trim',
+] as const;
+export type ContentDirectiveName = (typeof CONTENT_DIRECTIVE_NAMES)[number];
+
+/** `@formatDateTime`; the `timezone` default depends on the dates-in-system-time-zone setting. */
+export function formatDateTimeDirective(defaultTimeZone: string): GraphQLDirective {
+  return new GraphQLDirective({
+    name: 'formatDateTime',
+    description:
+      'Formats a date in the desired format. Can be applied to all fields, only changes output of DateTime fields.',
+    locations: [DirectiveLocation.FIELD],
+    args: {
+      format: {
+        type: GraphQLString,
+        defaultValue: 'Y-m-d\\TH:i:sP',
+        description:
+          'The format to use. Can be `short`, `medium`, `long` or `full`, an ICU pattern prefixed with `icu:`, or PHP date() letters.',
+      },
+      timezone: {
+        type: GraphQLString,
+        defaultValue: defaultTimeZone,
+        description: 'The full name of the timezone (e.g. `America/New_York`).',
+      },
+      locale: {
+        type: GraphQLString,
+        description: 'The locale to use when formatting the date (e.g. `en-US`).',
+      },
+    },
+  });
+}
+
+export const transformDirective = new GraphQLDirective({
+  name: 'transform',
+  description:
+    'Returns a URL for an asset transform. Accepts the same arguments as the Asset `url` field.',
+  locations: [DirectiveLocation.FIELD],
+  args: {
+    handle: { type: GraphQLString, description: 'The handle of the named transform to use.' },
+    transform: { type: GraphQLString, description: 'The handle of the named transform to use.' },
+    width: { type: GraphQLInt, description: 'Width for the generated transform' },
+    height: { type: GraphQLInt, description: 'Height for the generated transform' },
+    mode: {
+      type: GraphQLString,
+      description:
+        'The mode to use for the generated transform (`crop`, `fit`, `stretch`, `letterbox`).',
+    },
+    position: {
+      type: GraphQLString,
+      description:
+        'The position to use when cropping, if no focal point specified (e.g. `center-center`).',
+    },
+    interlace: {
+      type: GraphQLString,
+      description:
+        'The interlace mode to use for the transform (`none`, `line`, `plane`, `partition`).',
+    },
+    quality: { type: GraphQLInt, description: 'The quality of the transform' },
+    format: {
+      type: GraphQLString,
+      description: 'The format to use for the transform (`jpg`, `png`, `gif`, `webp`, `avif`).',
+    },
+    immediately: {
+      type: GraphQLBoolean,
+      description:
+        'Whether the transform should be generated immediately (transforms are always generated immediately here).',
+    },
+  },
+});
+
+export const markdownDirective = new GraphQLDirective({
+  name: 'markdown',
+  description: 'Parses the passed field value as Markdown.',
+  locations: [DirectiveLocation.FIELD],
+  args: {
+    flavor: {
+      type: GraphQLString,
+      defaultValue: 'original',
+      description:
+        'The “flavor” of Markdown the input should be interpreted with. Accepts the same arguments as yii\\helpers\\Markdown::process().',
+    },
+    inlineOnly: {
+      type: GraphQLBoolean,
+      defaultValue: false,
+      description: 'Whether to only parse inline elements, omitting any `<p>` tags.',
+    },
+  },
+});
+
+export const parseRefsDirective = new GraphQLDirective({
+  name: 'parseRefs',
+  description: 'Parses the passed field value for reference tags.',
+  locations: [DirectiveLocation.FIELD],
+});
+
+export const stripTagsDirective = new GraphQLDirective({
+  name: 'stripTags',
+  description: 'Strips HTML tags from the field value.',
+  locations: [DirectiveLocation.FIELD],
+  args: {
+    allowed: {
+      type: new GraphQLList(GraphQLString),
+      defaultValue: [],
+      description: 'Tag names that should be kept.',
+    },
+  },
+});
+
+export const trimDirective = new GraphQLDirective({
+  name: 'trim',
+  description: 'Trims leading and trailing whitespace from the field value.',
+  locations: [DirectiveLocation.FIELD],
+});

@@ -1,0 +1,97 @@
+import { GraphQLObjectType, GraphQLUnionType } from 'graphql';
+import type { Field, ModelItem, Section } from '../../model/content-model';
+import type { ElementKind } from '../../store/element-criteria';
+import type { ElementSource, GraphqlRequestContext } from '../graphql-request-context';
+import { customFieldConfigs } from './custom-fields';
+import type { SchemaTypes } from './schema-types';
+import { typeNames } from './type-names';
+
+/**
+ * One concrete element type: the kind's interface fields plus the layout's custom fields; records
+ * whose `runtimeKey` (entry type id, or container id) matches resolve to it.
+ */
+function elementObjectType(
+  types: SchemaTypes,
+  kind: ElementKind,
+  name: string,
+  runtimeKey: number | null,
+  layout: readonly Field[],
+  description?: string,
+): GraphQLObjectType {
+  return types.named(name, () => {
+    types.setRuntimeName(kind, runtimeKey, name);
+    return new GraphQLObjectType<ElementSource, GraphqlRequestContext>({
+      name,
+      description,
+      interfaces: () => [types.elementInterface(), types.kindInterface(kind)],
+      fields: () => {
+        const builtIn = types.kindFields(kind);
+        return { ...builtIn, ...customFieldConfigs(types, layout, builtIn) };
+      },
+    });
+  });
+}
+
+/** `<section>_<type>_Entry` for every entry type the scope can read in the section. */
+export function entryObjectTypes(types: SchemaTypes, section: Section): GraphQLObjectType[] {
+  return types.scope
+    .entryTypes(section)
+    .map((entryType) =>
+      elementObjectType(
+        types,
+        'entry',
+        typeNames.entry(section, entryType),
+        entryType.id,
+        entryType.fields,
+      ),
+    );
+}
+
+/** `<section>SectionEntryUnion`: the return type of `<section>Entries`. */
+export function sectionUnion(types: SchemaTypes, section: Section): GraphQLUnionType {
+  const name = typeNames.sectionUnion(section);
+  return types.named(
+    name,
+    () =>
+      new GraphQLUnionType({
+        name,
+        types: () => entryObjectTypes(types, section),
+        resolveType: (value: ElementSource) => types.runtimeName(value),
+      }),
+  );
+}
+
+function containerTypes<T extends ModelItem & { readonly fields: readonly Field[] }>(
+  types: SchemaTypes,
+  kind: ElementKind,
+  containers: readonly T[],
+  name: (container: T) => string,
+): GraphQLObjectType[] {
+  return containers.map((container) =>
+    elementObjectType(types, kind, name(container), container.id, container.fields),
+  );
+}
+
+/**
+ * Every concrete element type the scope allows (spec §4.8). They are listed in the schema
+ * explicitly, since most are reached only through interfaces.
+ */
+export function concreteTypes(types: SchemaTypes): GraphQLObjectType[] {
+  const { scope } = types;
+  const objects: GraphQLObjectType[] = [];
+  if (scope.canQuery('entry'))
+    for (const section of scope.sections) objects.push(...entryObjectTypes(types, section));
+  if (scope.canQuery('asset'))
+    objects.push(...containerTypes(types, 'asset', scope.volumes, typeNames.asset));
+  if (scope.canQuery('user'))
+    objects.push(
+      elementObjectType(types, 'user', typeNames.user(), null, types.model.model.userFields),
+    );
+  if (scope.canQuery('category'))
+    objects.push(...containerTypes(types, 'category', scope.categoryGroups, typeNames.category));
+  if (scope.canQuery('tag'))
+    objects.push(...containerTypes(types, 'tag', scope.tagGroups, typeNames.tag));
+  if (scope.canQuery('globalset'))
+    objects.push(...containerTypes(types, 'globalset', scope.globalSets, typeNames.globalSet));
+  return objects;
+}

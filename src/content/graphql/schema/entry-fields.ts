@@ -1,0 +1,122 @@
+import { GraphQLBoolean, GraphQLInt, GraphQLNonNull, GraphQLString } from 'graphql';
+import { elementFields, structureFields } from './element-fields';
+import type { ElementFieldMap } from './field-maps';
+import type { SchemaTypes } from './schema-types';
+import { treeFields } from './tree-fields';
+
+/**
+ * `EntryInterface` fields (spec §4.3). Drafts and revisions do not exist in this store: their
+ * flags are constant and the drafts/revisions fields and arguments are not generated. `author`
+ * and `authorId` exist only when the scope can query users.
+ */
+export function entryFields(types: SchemaTypes): ElementFieldMap {
+  const sectionOf = (sectionId: number | null) =>
+    sectionId === null ? undefined : types.model.sections.id(sectionId);
+  const fields: ElementFieldMap = {
+    ...elementFields(types),
+    ...structureFields(),
+    isDraft: {
+      type: GraphQLBoolean,
+      description: 'Returns whether this is a draft.',
+      resolve: () => false,
+    },
+    isRevision: {
+      type: GraphQLBoolean,
+      description: 'Returns whether this is a revision.',
+      resolve: () => false,
+    },
+    revisionId: {
+      type: GraphQLInt,
+      description: 'The revision ID (from the `revisions` table).',
+      resolve: () => null,
+    },
+    revisionNotes: {
+      type: GraphQLString,
+      description: 'The revision notes (from the `revisions` table).',
+      resolve: () => null,
+    },
+    draftId: {
+      type: GraphQLInt,
+      description: 'The draft ID (from the `drafts` table).',
+      resolve: () => null,
+    },
+    isUnpublishedDraft: {
+      type: GraphQLBoolean,
+      description: 'Returns whether this is an unpublished draft.',
+      resolve: () => false,
+    },
+    draftName: {
+      type: GraphQLString,
+      description: 'The name of the draft.',
+      resolve: () => null,
+    },
+    draftNotes: {
+      type: GraphQLString,
+      description: 'The notes for the draft.',
+      resolve: () => null,
+    },
+    canonicalId: {
+      type: GraphQLInt,
+      description: 'Returns the entry’s canonical ID.',
+      resolve: (source) => source.id,
+    },
+    canonicalUid: {
+      type: GraphQLString,
+      description: 'Returns the entry’s canonical UUID.',
+      resolve: (source) => source.uid,
+    },
+    sourceId: {
+      type: GraphQLInt,
+      description: 'Returns the entry’s canonical ID.',
+      deprecationReason:
+        'this field has been deprecated since Craft 3.7.7. Use `canonicalId` instead.',
+      resolve: (source) => source.id,
+    },
+    sourceUid: {
+      type: GraphQLString,
+      description: 'Returns the entry’s canonical UUID.',
+      deprecationReason:
+        'this field has been deprecated since Craft 3.7.7. Use `canonicalUid` instead.',
+      resolve: (source) => source.uid,
+    },
+  };
+  if (types.scope.canQuery('user')) {
+    fields.authorId = { type: GraphQLInt, description: 'The ID of the author of this entry.' };
+    fields.author = {
+      type: types.kindInterface('user'),
+      description: 'The entry’s author.',
+      resolve: (source, _args, context) =>
+        source.authorId === null ? null : context.elements.user(source.authorId),
+    };
+  }
+  return {
+    ...fields,
+    sectionId: {
+      type: new GraphQLNonNull(GraphQLInt),
+      description: 'The ID of the section that contains the entry.',
+      resolve: (source) => source.containerId,
+    },
+    sectionHandle: {
+      type: new GraphQLNonNull(GraphQLString),
+      description: 'The handle of the section that contains the entry.',
+      resolve: (source) => sectionOf(source.containerId)?.handle,
+    },
+    typeId: {
+      type: new GraphQLNonNull(GraphQLInt),
+      description: 'The ID of the entry type that contains the entry.',
+    },
+    typeHandle: {
+      type: new GraphQLNonNull(GraphQLString),
+      description: 'The handle of the entry type that contains the entry.',
+      resolve: (source) =>
+        source.typeId === null ? undefined : types.model.entryTypes.id(source.typeId)?.handle,
+    },
+    postDate: { type: types.dateTime, description: 'The entry’s post date.' },
+    expiryDate: { type: types.dateTime, description: 'The expiry date of the entry.' },
+    ...treeFields(types, 'entry'),
+    enabledForSite: {
+      type: GraphQLBoolean,
+      description: 'Whether the element is enabled for the site.',
+    },
+  };
+}

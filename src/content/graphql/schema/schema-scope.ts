@@ -1,0 +1,29 @@
+import type {
+  CategoryGroup,
+  EntryType,
+  GlobalSet,
+  Section,
+  TagGroup,
+  Volume,
+} from '../../model/content-model';
+import type { ElementKind } from '../../store/element-criteria';
+
+/**
+ * What a GraphQL schema definition's scope lets its generated schema contain: the element kinds
+ * with root fields, the contexts that get concrete types and custom-field arguments, and the
+ * conditional arguments. Built from the scope grants.
+ */
+export interface SchemaScope {
+  /** Whether the kind has root fields (and its interface exists). */
+  canQuery(kind: ElementKind): boolean;
+  /** Sections with at least one readable entry type, in model order. */
+  readonly sections: readonly Section[];
+  /** The section's entry types the scope can read (Craft 4: section AND entry type granted). */
+  entryTypes(section: Section): readonly EntryType[];
+  readonly volumes: readonly Volume[];
+  readonly categoryGroups: readonly CategoryGroup[];
+  readonly tagGroups: readonly TagGroup[];
+  readonly globalSets: readonly GlobalSet[];
+  /** `elements.inactive:read`: the `status`, `archived` and `trashed` arguments exist. */
+  readonly inactive: boolean;
+}

@@ -1,0 +1,154 @@
+import { GraphQLInputObjectType } from 'graphql';
+import type {
+  GraphQLFieldConfigArgumentMap,
+  GraphQLInterfaceType,
+  GraphQLNamedType,
+  GraphQLScalarType,
+} from 'graphql';
+import type { Field } from '../../model/content-model';
+import type { ContentModelIndex } from '../../model/content-model.index';
+import type { ElementKind } from '../../store/element-criteria';
+import type { ElementRecord } from '../../store/element-record';
+import type { ElementFieldMap } from './field-maps';
+import { dateTimeScalar } from '../scalars/date-time.scalar';
+import { kindArguments } from './element-arguments';
+import type { RelatableKind } from './element-arguments';
+import type { SchemaScope } from './schema-scope';
+import { CRITERIA_INPUT_NAMES } from './type-names';
+
+/**
+ * The state of one schema build: the model, the scope, the types created so far (by name, so
+ * each exists once), argument maps per kind, and the map from a record to its concrete type name
+ * that interfaces and unions use to resolve runtime types.
+ */
+export class SchemaTypes {
+  readonly dateTime: GraphQLScalarType;
+  private readonly types = new Map<string, GraphQLNamedType>();
+  private readonly argumentMaps = new Map<ElementKind, GraphQLFieldConfigArgumentMap>();
+  private readonly runtimeNames = new Map<string, string>();
+  private readonly interfaceFactories = new Map<ElementKind, () => GraphQLInterfaceType>();
+  private elementInterfaceFactory: (() => GraphQLInterfaceType) | null = null;
+  private kindFieldsFactory: ((kind: ElementKind) => ElementFieldMap) | null = null;
+
+  constructor(
+    readonly model: ContentModelIndex,
+    readonly scope: SchemaScope,
+    timeZone: string,
+  ) {
+    this.dateTime = dateTimeScalar(timeZone);
+  }
+
+  /** The type with this name, created on first use. */
+  named<T extends GraphQLNamedType>(name: string, create: () => T): T {
+    const existing = this.types.get(name);
+    if (existing !== undefined) return existing as T;
+    const created = create();
+    this.types.set(name, created);
+    return created;
+  }
+
+  /** Interfaces are defined in their own files; they register here to break the import cycle. */
+  registerInterface(kind: ElementKind, create: () => GraphQLInterfaceType): void {
+    this.interfaceFactories.set(kind, create);
+  }
+
+  registerElementInterface(
+    create: () => GraphQLInterfaceType,
+    kindFields: (kind: ElementKind) => ElementFieldMap,
+  ): void {
+    this.elementInterfaceFactory = create;
+    this.kindFieldsFactory = kindFields;
+  }
+
+  elementInterface(): GraphQLInterfaceType {
+    if (this.elementInterfaceFactory === null) throw new Error('no element interface registered');
+    return this.elementInterfaceFactory();
+  }
+
+  /** The fields of the kind's interface (concrete types add their custom fields to them). */
+  kindFields(kind: ElementKind): ElementFieldMap {
+    if (this.kindFieldsFactory === null) throw new Error('no element interfaces registered');
+    return this.kindFieldsFactory(kind);
+  }
+
+  kindInterface(kind: ElementKind): GraphQLInterfaceType {
+    const create = this.interfaceFactories.get(kind);
+    if (create === undefined) throw new Error(`no interface registered for ${kind}`);
+    return create();
+  }
+
+  /** The arguments of the kind's queries (built once per schema). */
+  kindArguments(kind: ElementKind): GraphQLFieldConfigArgumentMap {
+    let args = this.argumentMaps.get(kind);
+    if (args === undefined) {
+      args = kindArguments(kind, this.scope, this.layoutFields(kind), (target) =>
+        this.criteriaInput(target),
+      );
+      this.argumentMaps.set(kind, args);
+    }
+    return args;
+  }
+
+  /** `EntryCriteriaInput` and friends: the target kind's query arguments as input fields. */
+  criteriaInput(kind: RelatableKind): GraphQLInputObjectType {
+    return this.named(
+      CRITERIA_INPUT_NAMES[kind],
+      () =>
+        new GraphQLInputObjectType({
+          name: CRITERIA_INPUT_NAMES[kind],
+          fields: () => this.kindArguments(kind),
+        }),
+    );
+  }
+
+  /** The custom fields of every layout of the kind that the scope allows (each field once). */
+  layoutFields(kind: ElementKind): Field[] {
+    const scope = this.scope;
+    let layouts: (readonly Field[])[];
+    switch (kind) {
+      case 'entry':
+        layouts = scope.sections.flatMap((s) => scope.entryTypes(s).map((t) => t.fields));
+        break;
+      case 'asset':
+        layouts = scope.volumes.map((v) => v.fields);
+        break;
+      case 'user':
+        layouts = [this.model.model.userFields];
+        break;
+      case 'category':
+        layouts = scope.categoryGroups.map((g) => g.fields);
+        break;
+      case 'tag':
+        layouts = scope.tagGroups.map((g) => g.fields);
+        break;
+      case 'globalset':
+        layouts = scope.globalSets.map((g) => g.fields);
+        break;
+      case 'matrixblock':
+        layouts = [];
+        break;
+    }
+    const fields = new Map<number, Field>();
+    for (const field of layouts.flat()) fields.set(field.id, field);
+    return [...fields.values()];
+  }
+
+  /** Records which concrete type a record of this kind/container/type resolves to. */
+  setRuntimeName(kind: ElementKind, key: number | null, typeName: string): void {
+    this.runtimeNames.set(`${kind}:${key ?? ''}`, typeName);
+  }
+
+  /**
+   * The concrete type of a record: entries and blocks by type id, assets/categories/tags/global
+   * sets by container id, users by kind alone.
+   */
+  runtimeName(record: ElementRecord): string | undefined {
+    const key =
+      record.kind === 'entry' || record.kind === 'matrixblock'
+        ? record.typeId
+        : record.kind === 'user'
+          ? null
+          : record.containerId;
+    return this.runtimeNames.get(`${record.kind}:${key ?? ''}`);
+  }
+}

@@ -1,0 +1,181 @@
+import { suggestion } from './did-you-mean';
+import {
+  FIELD_TYPES,
+  RELATION_FIELD_TYPES,
+  TABLE_COLUMN_TYPES,
+  type FieldOption,
+  type FieldType,
+  type TableColumn,
+} from './content-model';
+import { ITEM_KEYS, parseItemBase } from './model-item.parser';
+import { at, type ModelProblems, type Where } from './model-problems';
+import type { ParsedBlockType, ParsedField } from './parsed-model';
+import { quote, YamlMap, type Located } from './yaml-map';
+
+const OPTION_TYPES: readonly FieldType[] = [
+  'dropdown',
+  'radioButtons',
+  'checkboxes',
+  'multiSelect',
+];
+const SINGLE_CHOICE_TYPES: readonly FieldType[] = ['dropdown', 'radioButtons'];
+
+const COMMON_KEYS = [...ITEM_KEYS, 'type', 'instructions', 'translatable'];
+
+/** The type settings each field type accepts on top of the common keys. */
+function settingKeys(type: FieldType | undefined): string[] {
+  if (type === undefined)
+    return ['decimals', 'options', 'sources', 'limit', 'blockTypes', 'columns'];
+  if (type === 'number') return ['decimals'];
+  if (OPTION_TYPES.includes(type)) return ['options'];
+  if ((RELATION_FIELD_TYPES as readonly string[]).includes(type)) return ['sources', 'limit'];
+  if (type === 'matrix') return ['blockTypes'];
+  if (type === 'table') return ['columns'];
+  return [];
+}
+
+/**
+ * One field definition: a global field, or (`inBlockType`) a matrix block type's own field, which
+ * has the same form but cannot itself be a matrix.
+ */
+export function parseField(
+  value: unknown,
+  where: Where,
+  problems: ModelProblems,
+  inBlockType = false,
+): ParsedField | undefined {
+  const type = peekType(value, where, problems);
+  const map = YamlMap.open(value, where, problems, [...COMMON_KEYS, ...settingKeys(type)]);
+  if (!map) return undefined;
+  const base = parseItemBase(map);
+  if (type === 'matrix' && inBlockType)
+    problems.add(map.at('type'), 'a matrix block type cannot hold another matrix field');
+  const field: ParsedField | undefined = base && {
+    ...base,
+    type: type ?? 'plainText',
+    translatable: map.bool('translatable', false),
+    instructions: map.text('instructions', { allowEmpty: true }) ?? '',
+    options: type !== undefined && OPTION_TYPES.includes(type) ? parseOptions(map, type) : [],
+    sources: parseSources(map),
+    limit: map.int('limit', { min: 1 }),
+    decimals: map.int('decimals', { min: 0, max: 10 }) ?? 0,
+    columns: type === 'table' ? parseColumns(map) : [],
+    blockTypes: type === 'matrix' && !inBlockType ? parseBlockTypes(map) : [],
+  };
+  return field;
+}
+
+/** The `type`, reported when missing or unknown (with the closest type name). */
+function peekType(value: unknown, where: Where, problems: ModelProblems): FieldType | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const type = (value as Record<string, unknown>).type;
+  if (type === undefined || type === null) {
+    problems.add(where, 'missing "type"');
+    return undefined;
+  }
+  if (typeof type === 'string' && (FIELD_TYPES as readonly string[]).includes(type))
+    return type as FieldType;
+  const hint = typeof type === 'string' ? suggestion(type, FIELD_TYPES) : '';
+  problems.add(
+    at(where, 'type'),
+    `unknown field type ${quote(type)}${hint || ` (known: ${FIELD_TYPES.join(', ')})`}`,
+  );
+  return undefined;
+}
+
+const OPTION_KEYS = ['label', 'value', 'default'];
+
+/** `options`: strings (label = value) or `{label, value, default}`. */
+function parseOptions(map: YamlMap, type: FieldType): FieldOption[] {
+  const items = map.list('options', { required: true }) ?? [];
+  if (map.has('options') && items.length === 0)
+    map.problems.add(map.at('options'), 'must not be empty');
+  const options: FieldOption[] = [];
+  const seen = new Map<string, Where>();
+  for (const item of items) {
+    let option: FieldOption | undefined;
+    if (typeof item.value === 'string' || typeof item.value === 'number') {
+      const text = String(item.value);
+      option = { label: text, value: text, default: false };
+    } else {
+      const entry = YamlMap.open(item.value, item.where, map.problems, OPTION_KEYS);
+      const value = entry?.text('value', { required: true });
+      if (entry && value !== undefined)
+        option = {
+          label: entry.text('label') ?? value,
+          value,
+          default: entry.bool('default', false),
+        };
+    }
+    if (!option) continue;
+    const earlier = seen.get(option.value);
+    if (earlier)
+      map.problems.add(
+        item.where,
+        `duplicate option value ${quote(option.value)} (also ${earlier.path})`,
+      );
+    seen.set(option.value, item.where);
+    options.push(option);
+  }
+  if (SINGLE_CHOICE_TYPES.includes(type) && options.filter((o) => o.default).length > 1)
+    map.problems.add(map.at('options'), `a ${type} field has at most one default option`);
+  return options;
+}
+
+/** `sources`: handles, or `*` (the same as leaving it out: every source). */
+function parseSources(map: YamlMap): Located<string>[] {
+  if (map.raw('sources') === '*') return [];
+  return map.strings('sources') ?? [];
+}
+
+const COLUMN_KEYS = ['handle', 'heading', 'type'];
+
+/** `columns` of a table field; keys col1, col2, ... in declaration order. */
+function parseColumns(map: YamlMap): TableColumn[] {
+  const items = map.list('columns', { required: true }) ?? [];
+  if (map.has('columns') && items.length === 0)
+    map.problems.add(map.at('columns'), 'must not be empty');
+  const columns: TableColumn[] = [];
+  const seen = new Map<string, Where>();
+  items.forEach((item, index) => {
+    const column = YamlMap.open(item.value, item.where, map.problems, COLUMN_KEYS);
+    if (!column) return;
+    const key = `col${index + 1}`;
+    const handle = column.handle();
+    const heading = column.text('heading') ?? handle ?? key;
+    const type = column.choice('type', TABLE_COLUMN_TYPES, 'singleline');
+    if (handle === undefined) return;
+    // Rows expose both the handles and the col keys: a handle may not be another column's key.
+    if (/^col\d+$/.test(handle) && handle !== key)
+      map.problems.add(
+        column.at('handle'),
+        `"${handle}" would clash with the key of another column`,
+      );
+    const earlier = seen.get(handle);
+    if (earlier)
+      map.problems.add(column.at('handle'), `duplicate column "${handle}" (also ${earlier.path})`);
+    seen.set(handle, item.where);
+    columns.push({ key, handle, heading, type });
+  });
+  return columns;
+}
+
+const BLOCK_TYPE_KEYS = [...ITEM_KEYS, 'fields'];
+
+/** `blockTypes` of a matrix field, each with its own inline field definitions. */
+function parseBlockTypes(map: YamlMap): ParsedBlockType[] {
+  const items = map.list('blockTypes', { required: true }) ?? [];
+  if (map.has('blockTypes') && items.length === 0)
+    map.problems.add(map.at('blockTypes'), 'must not be empty');
+  const blockTypes: ParsedBlockType[] = [];
+  for (const item of items) {
+    const blockType = YamlMap.open(item.value, item.where, map.problems, BLOCK_TYPE_KEYS);
+    if (!blockType) continue;
+    const base = parseItemBase(blockType);
+    const fields = (blockType.list('fields') ?? [])
+      .map((f) => parseField(f.value, f.where, map.problems, true))
+      .filter((f): f is ParsedField => f !== undefined);
+    if (base) blockTypes.push({ ...base, fields });
+  }
+  return blockTypes;
+}

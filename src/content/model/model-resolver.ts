@@ -1,0 +1,329 @@
+import { join, resolve } from 'node:path';
+import type { FieldType } from './content-model';
+import { HandleTable, type Registered, UidRegistry } from './item-registry';
+import { at, placeOf, type ModelProblems } from './model-problems';
+import type {
+  NormalisedBlockType,
+  NormalisedField,
+  NormalisedItem,
+  NormalisedModel,
+  NormalisedSection,
+  NormalisedSiteSettings,
+} from './normalised-model';
+import type {
+  ParsedBlockType,
+  ParsedEntryType,
+  ParsedField,
+  ParsedItem,
+  ParsedModel,
+  ParsedSiteSettings,
+} from './parsed-model';
+import { RESERVED_FIELD_HANDLES } from './reserved-handles';
+import { normaliseScope, type ScopeCatalog } from './scope-normaliser';
+
+export interface ResolveOptions {
+  /** Where volumes without a `path` keep their files: `<volumesDir>/<handle>`. */
+  readonly volumesDir: string;
+  /** Relative volume paths are resolved against this directory (the process' working directory). */
+  readonly cwd: string;
+}
+
+/** Fields with the parts of them other items reference. */
+interface FieldEntry {
+  readonly field: Registered<ParsedField>;
+  readonly blockTypes: {
+    readonly blockType: Registered<ParsedBlockType>;
+    readonly fields: HandleTable<ParsedField>;
+  }[];
+}
+
+/**
+ * The cross-file checks and resolution: unique handles and uids, exactly one primary site,
+ * every reference (layouts, relation sources, section sites, scopes) to an existing item, at most
+ * one public GraphQL schema; then the normalised model with uids. Problems go to `problems`; the
+ * returned model is only meaningful when there are none.
+ */
+export function resolveModel(
+  parsed: ParsedModel,
+  options: ResolveOptions,
+  problems: ModelProblems,
+): NormalisedModel {
+  const uids = new UidRegistry(problems);
+  const table = <T extends ParsedItem>(items: readonly T[], label: string, kind: string) =>
+    new HandleTable(items, label, problems, (item) => uids.claim(item, label, kind, item.handle));
+
+  const sites = table(parsed.sites, 'site', 'site');
+  checkPrimarySite(sites, problems);
+  const userGroups = table(parsed.userGroups, 'user group', 'userGroup');
+  const fields = table(parsed.fields, 'field', 'field');
+  checkReservedHandles(parsed.fields, problems);
+  const fieldEntries = fields.all.map((field) => registerBlockTypes(field, uids, problems));
+  const sections = table(parsed.sections, 'section', 'section');
+  const entryTypes = new Map(
+    sections.all.map(({ item: section }) => [
+      section.handle,
+      new HandleTable(section.entryTypes, 'entry type', problems, (entryType: ParsedEntryType) =>
+        uids.claim(entryType, 'entry type', 'entryType', `${section.handle}.${entryType.handle}`),
+      ),
+    ]),
+  );
+  const volumes = table(parsed.volumes, 'volume', 'volume');
+  const categoryGroups = table(parsed.categoryGroups, 'category group', 'categoryGroup');
+  const tagGroups = table(parsed.tagGroups, 'tag group', 'tagGroup');
+  const globalSets = table(parsed.globalSets, 'global set', 'globalSet');
+  const transforms = table(parsed.imageTransforms, 'image transform', 'imageTransform');
+  const schemas = table(parsed.schemas, 'GraphQL schema', 'graphqlSchema');
+  checkTypeNames(sections, entryTypes, fieldEntries, problems);
+
+  const sourceTables: Record<string, HandleTable<ParsedItem>> = {
+    entries: sections,
+    assets: volumes,
+    categories: categoryGroups,
+    tags: tagGroups,
+    users: userGroups,
+  };
+  const normaliseField = (field: Registered<ParsedField>, blockTypes: NormalisedBlockType[]) =>
+    fieldOf(field, blockTypes, (type, refs) => sourceTables[type]?.resolve(refs, problems) ?? []);
+  const siteSettings = (
+    list: readonly ParsedSiteSettings[] | undefined,
+    uriFormat: string,
+    enabledByDefault: boolean,
+  ): NormalisedSiteSettings[] =>
+    list === undefined
+      ? sites.all.map((site) => ({ siteUid: site.uid, uriFormat, enabledByDefault }))
+      : sites
+          .resolve(
+            list.map((entry) => entry.site),
+            problems,
+          )
+          .map((siteUid) => {
+            const entry = list.find((e) => sites.get(e.site.value)?.uid === siteUid);
+            return {
+              siteUid,
+              uriFormat: entry?.uriFormat ?? uriFormat,
+              enabledByDefault: entry?.enabledByDefault ?? enabledByDefault,
+            };
+          });
+
+  const normalisedSections: NormalisedSection[] = sections.all.map(({ item: section, uid }) => ({
+    ...itemOf(section, uid),
+    type: section.type,
+    maxLevels: section.maxLevels,
+    propagation: section.propagation,
+    siteSettings: siteSettings(section.sites, section.uriFormat, section.enabledByDefault),
+    entryTypes: (entryTypes.get(section.handle)?.all ?? []).map(
+      ({ item: entryType, uid: typeUid }) => ({
+        ...itemOf(entryType, typeUid),
+        hasTitleField: entryType.hasTitleField,
+        titleFormat: entryType.titleFormat,
+        fields: fields.resolve(entryType.fields, problems),
+      }),
+    ),
+  }));
+
+  const catalog: ScopeCatalog = {
+    sites: handlesAndUids(sites),
+    sections: normalisedSections.map((s) => ({
+      handle: s.handle,
+      uid: s.uid,
+      entryTypes: s.entryTypes.map((t) => ({ handle: t.handle, uid: t.uid })),
+    })),
+    volumes: handlesAndUids(volumes),
+    globalSets: handlesAndUids(globalSets),
+    userGroups: handlesAndUids(userGroups),
+    categoryGroups: handlesAndUids(categoryGroups),
+    tagGroups: handlesAndUids(tagGroups),
+  };
+  checkPublicSchema(schemas, problems);
+  const volumePaths = new Map<string, string>();
+
+  return {
+    sites: sites.all.map(({ item: site, uid }) => ({
+      ...itemOf(site, uid),
+      language: site.language,
+      primary: site.primary,
+      baseUrl: site.baseUrl,
+    })),
+    fields: fieldEntries.map(({ field, blockTypes }) =>
+      normaliseField(
+        field,
+        blockTypes.map(({ blockType, fields: blockFields }) => ({
+          ...itemOf(blockType.item, blockType.uid),
+          fields: blockFields.all.map((blockField) => normaliseField(blockField, [])),
+        })),
+      ),
+    ),
+    sections: normalisedSections,
+    volumes: volumes.all.map(({ item: volume, uid }) => {
+      // Relative paths are relative to the working directory, like every other path setting.
+      const path = resolve(options.cwd, volume.path ?? join(options.volumesDir, volume.handle));
+      const other = volumePaths.get(path);
+      if (other) problems.add(volume.where, `path ${path} is also the path of volume "${other}"`);
+      volumePaths.set(path, volume.handle);
+      return {
+        ...itemOf(volume, uid),
+        path,
+        baseUrl: volume.baseUrl ?? `/volumes/${volume.handle}`,
+        fields: fields.resolve(volume.fields, problems),
+      };
+    }),
+    categoryGroups: categoryGroups.all.map(({ item: group, uid }) => ({
+      ...itemOf(group, uid),
+      maxLevels: group.maxLevels,
+      siteSettings: siteSettings(group.sites, group.uriFormat, group.enabledByDefault),
+      fields: fields.resolve(group.fields, problems),
+    })),
+    tagGroups: tagGroups.all.map(({ item: group, uid }) => ({
+      ...itemOf(group, uid),
+      fields: fields.resolve(group.fields, problems),
+    })),
+    globalSets: globalSets.all.map(({ item: set, uid }) => ({
+      ...itemOf(set, uid),
+      fields: fields.resolve(set.fields, problems),
+    })),
+    userGroups: userGroups.all.map(({ item: group, uid }) => itemOf(group, uid)),
+    userFields: fields.resolve(parsed.userFields, problems),
+    imageTransforms: transforms.all.map(({ item: transform, uid }) => ({
+      ...itemOf(transform, uid),
+      width: transform.width,
+      height: transform.height,
+      mode: transform.mode,
+      position: transform.position,
+      quality: transform.quality,
+      format: transform.format,
+      interlace: transform.interlace,
+    })),
+    schemas: schemas.all.map(({ item: schema, uid }) => ({
+      ...itemOf(schema, uid),
+      isPublic: schema.isPublic,
+      scope: normaliseScope(schema.scope, catalog, problems),
+      enabled: schema.enabled,
+      expiryDate: schema.expiryDate?.toISOString() ?? null,
+    })),
+  };
+}
+
+function itemOf(item: ParsedItem, uid: string): NormalisedItem {
+  return { uid, handle: item.handle, name: item.name };
+}
+
+function handlesAndUids(table: HandleTable<ParsedItem>): { handle: string; uid: string }[] {
+  return table.all.map(({ item, uid }) => ({ handle: item.handle, uid }));
+}
+
+function fieldOf(
+  { item: field, uid }: Registered<ParsedField>,
+  blockTypes: NormalisedBlockType[],
+  sources: (type: FieldType, refs: ParsedField['sources']) => string[],
+): NormalisedField {
+  return {
+    ...itemOf(field, uid),
+    type: field.type,
+    translatable: field.translatable,
+    instructions: field.instructions,
+    options: field.options,
+    sources: sources(field.type, field.sources),
+    limit: field.limit,
+    decimals: field.decimals,
+    columns: field.columns,
+    blockTypes,
+  };
+}
+
+/** Custom field handles (block types' fields too) may not shadow the element interfaces' own fields. */
+function checkReservedHandles(fields: readonly ParsedField[], problems: ModelProblems): void {
+  for (const field of fields) {
+    if (RESERVED_FIELD_HANDLES.has(field.handle))
+      problems.add(
+        at(field.where, 'handle'),
+        `"${field.handle}" is reserved (a built-in element field); choose another handle`,
+      );
+    for (const blockType of field.blockTypes) checkReservedHandles(blockType.fields, problems);
+  }
+}
+
+/** A matrix field's block types and their fields: handles unique within their owner. */
+function registerBlockTypes(
+  field: Registered<ParsedField>,
+  uids: UidRegistry,
+  problems: ModelProblems,
+): FieldEntry {
+  const owner = field.item.handle;
+  const blockTypes = new HandleTable(field.item.blockTypes, 'block type', problems, (blockType) =>
+    uids.claim(blockType, 'block type', 'blockType', `${owner}.${blockType.handle}`),
+  );
+  return {
+    field,
+    blockTypes: blockTypes.all.map((blockType) => ({
+      blockType,
+      fields: new HandleTable(blockType.item.fields, 'field', problems, (blockField) =>
+        uids.claim(
+          blockField,
+          'field',
+          'field',
+          `${owner}.${blockType.item.handle}.${blockField.handle}`,
+        ),
+      ),
+    })),
+  };
+}
+
+function checkPrimarySite(
+  sites: HandleTable<ParsedItem & { primary: boolean }>,
+  problems: ModelProblems,
+): void {
+  if (sites.all.length === 0) {
+    problems.addGeneral(
+      'sites: no site is declared; at least one site (the primary one) is required',
+    );
+    return;
+  }
+  const primaries = sites.all.filter(({ item }) => item.primary);
+  if (primaries.length === 0)
+    problems.addGeneral('sites: no site is primary; exactly one site must have "primary: true"');
+  for (const extra of primaries.slice(1))
+    problems.add(
+      at(extra.item.where, 'primary'),
+      `only one site can be primary; "${primaries[0].item.handle}" (${placeOf(primaries[0].item.where)}) already is`,
+    );
+}
+
+function checkPublicSchema(
+  schemas: HandleTable<ParsedItem & { isPublic: boolean }>,
+  problems: ModelProblems,
+): void {
+  const publics = schemas.all.filter(({ item }) => item.isPublic);
+  for (const extra of publics.slice(1))
+    problems.add(
+      at(extra.item.where, 'public'),
+      `only one GraphQL schema can be public; "${publics[0].item.handle}" (${placeOf(publics[0].item.where)}) already is`,
+    );
+}
+
+/**
+ * Handles may contain `_`, so two different pairs can give one GraphQL type name
+ * (`a_b` + `c` and `a` + `b_c` both give `a_b_c_Entry`): report the second.
+ */
+function checkTypeNames(
+  sections: HandleTable<ParsedItem>,
+  entryTypes: Map<string, HandleTable<ParsedEntryType>>,
+  fields: readonly FieldEntry[],
+  problems: ModelProblems,
+): void {
+  const names = new Map<string, ParsedItem>();
+  const claim = (name: string, item: ParsedItem) => {
+    const other = names.get(name);
+    if (other)
+      problems.add(
+        item.where,
+        `gives the GraphQL type name ${name}, as ${placeOf(other.where)} does`,
+      );
+    else names.set(name, item);
+  };
+  for (const { item: section } of sections.all)
+    for (const { item: entryType } of entryTypes.get(section.handle)?.all ?? [])
+      claim(`${section.handle}_${entryType.handle}_Entry`, entryType);
+  for (const { field, blockTypes } of fields)
+    for (const { blockType } of blockTypes)
+      claim(`${field.item.handle}_${blockType.item.handle}_BlockType`, blockType.item);
+}

@@ -1,0 +1,131 @@
+import type {
+  FieldOption,
+  FieldType,
+  ImageTransform,
+  SectionType,
+  TableColumn,
+} from './content-model';
+import type { Where } from './model-problems';
+import type { Located } from './yaml-map';
+
+/**
+ * The YAML after the per-file checks: values typed, references still handles (with where they
+ * were written, for messages), uids only where the YAML gives one. model-resolver.ts turns it
+ * into the normalised model.
+ */
+
+export interface ParsedItem {
+  readonly where: Where;
+  readonly handle: string;
+  readonly name: string;
+  /** Given in the YAML (lowercased), else derived later. */
+  readonly uid: string | undefined;
+}
+
+export interface ParsedSite extends ParsedItem {
+  readonly language: string;
+  readonly primary: boolean;
+  readonly baseUrl: string;
+}
+
+export interface ParsedField extends ParsedItem {
+  readonly type: FieldType;
+  readonly translatable: boolean;
+  readonly instructions: string;
+  readonly options: readonly FieldOption[];
+  /** Handles of the allowed sources; empty = every source of the field type's kind. */
+  readonly sources: readonly Located<string>[];
+  readonly limit: number | null;
+  readonly decimals: number;
+  readonly columns: readonly TableColumn[];
+  readonly blockTypes: readonly ParsedBlockType[];
+}
+
+export interface ParsedBlockType extends ParsedItem {
+  readonly fields: readonly ParsedField[];
+}
+
+export interface ParsedSiteSettings {
+  readonly site: Located<string>;
+  readonly uriFormat: string;
+  readonly enabledByDefault: boolean;
+}
+
+export interface ParsedEntryType extends ParsedItem {
+  readonly hasTitleField: boolean;
+  readonly titleFormat: string;
+  readonly fields: readonly Located<string>[];
+}
+
+export interface ParsedSection extends ParsedItem {
+  readonly type: SectionType;
+  readonly maxLevels: number | null;
+  readonly propagation: 'all' | 'none';
+  /** undefined: every site, with the section's uriFormat and enabledByDefault. */
+  readonly sites: readonly ParsedSiteSettings[] | undefined;
+  readonly uriFormat: string;
+  readonly enabledByDefault: boolean;
+  readonly entryTypes: readonly ParsedEntryType[];
+}
+
+export interface ParsedLayoutItem extends ParsedItem {
+  readonly fields: readonly Located<string>[];
+}
+
+export interface ParsedVolume extends ParsedLayoutItem {
+  readonly path: string | undefined;
+  readonly baseUrl: string | undefined;
+}
+
+export interface ParsedCategoryGroup extends ParsedLayoutItem {
+  readonly maxLevels: number | null;
+  readonly sites: readonly ParsedSiteSettings[] | undefined;
+  readonly uriFormat: string;
+  readonly enabledByDefault: boolean;
+}
+
+export type ParsedUserGroup = ParsedItem;
+
+export type ParsedImageTransform = ParsedItem &
+  Pick<
+    ImageTransform,
+    'width' | 'height' | 'mode' | 'position' | 'quality' | 'format' | 'interlace'
+  >;
+
+export interface ParsedSchema extends ParsedItem {
+  readonly isPublic: boolean;
+  readonly enabled: boolean;
+  readonly expiryDate: Date | null;
+  readonly scope: readonly Located<string>[];
+}
+
+/** Every file's items, in file (name) order then document order. */
+export interface ParsedModel {
+  readonly sites: ParsedSite[];
+  readonly fields: ParsedField[];
+  readonly sections: ParsedSection[];
+  readonly volumes: ParsedVolume[];
+  readonly categoryGroups: ParsedCategoryGroup[];
+  readonly tagGroups: ParsedLayoutItem[];
+  readonly globalSets: ParsedLayoutItem[];
+  readonly userGroups: ParsedUserGroup[];
+  readonly userFields: Located<string>[];
+  readonly imageTransforms: ParsedImageTransform[];
+  readonly schemas: ParsedSchema[];
+}
+
+export function emptyParsedModel(): ParsedModel {
+  return {
+    sites: [],
+    fields: [],
+    sections: [],
+    volumes: [],
+    categoryGroups: [],
+    tagGroups: [],
+    globalSets: [],
+    userGroups: [],
+    userFields: [],
+    imageTransforms: [],
+    schemas: [],
+  };
+}

@@ -1,0 +1,234 @@
+import { suggestion } from './did-you-mean';
+import type { ModelProblems, Where } from './model-problems';
+import { isUid } from './model-uid';
+import { quote, type Located } from './yaml-map';
+
+export interface ScopeItem {
+  readonly handle: string;
+  readonly uid: string;
+}
+
+export interface ScopeSection extends ScopeItem {
+  readonly entryTypes: readonly ScopeItem[];
+}
+
+/** What scope components may name, with handles and uids. */
+export interface ScopeCatalog {
+  readonly sites: readonly ScopeItem[];
+  readonly sections: readonly ScopeSection[];
+  readonly volumes: readonly ScopeItem[];
+  readonly globalSets: readonly ScopeItem[];
+  readonly userGroups: readonly ScopeItem[];
+  readonly categoryGroups: readonly ScopeItem[];
+  readonly tagGroups: readonly ScopeItem[];
+}
+
+const ALL_ACTIONS = ['read', 'edit', 'create', 'save', 'delete'];
+
+interface EntitySpec {
+  /** The word messages use for one item. */
+  readonly label: string;
+  readonly actions: readonly string[];
+  readonly items: (catalog: ScopeCatalog) => readonly ScopeItem[];
+}
+
+/** Craft 4's scope entities and the actions each accepts (spec §2.4). */
+const ENTITIES: Readonly<Record<string, EntitySpec>> = {
+  sites: { label: 'site', actions: ['read'], items: (c) => c.sites },
+  sections: { label: 'section', actions: ALL_ACTIONS, items: (c) => c.sections },
+  entrytypes: {
+    label: 'entry type',
+    actions: ALL_ACTIONS,
+    items: (c) => c.sections.flatMap((s) => s.entryTypes),
+  },
+  volumes: { label: 'volume', actions: ALL_ACTIONS, items: (c) => c.volumes },
+  globalsets: { label: 'global set', actions: ['read', 'edit'], items: (c) => c.globalSets },
+  usergroups: { label: 'user group', actions: ['read'], items: (c) => c.userGroups },
+  categorygroups: {
+    label: 'category group',
+    actions: ['read', 'edit', 'save', 'delete'],
+    items: (c) => c.categoryGroups,
+  },
+  taggroups: {
+    label: 'tag group',
+    actions: ['read', 'edit', 'save', 'delete'],
+    items: (c) => c.tagGroups,
+  },
+  elements: { label: 'element permission', actions: ['read'], items: () => [] },
+};
+const ENTITY_NAMES = Object.keys(ENTITIES);
+const ELEMENT_PERMISSIONS = ['inactive', 'drafts', 'revisions'];
+const COMPONENT = /^([A-Za-z]+)\.(.+):([A-Za-z]+)$/;
+
+/**
+ * A schema's scope as Craft stores it: `<entity>.<uid>:<action>` components, sorted, without
+ * duplicates. The YAML may name items by handle (`sections.news:read`), entry types as
+ * `<section>.<type>`, and `*` for every item of a kind. Two conveniences: a section granted
+ * without any of its entry types (for that action) grants all of them; a scope naming no site
+ * may read every site. An entry type readable without its section is reported: it would grant
+ * nothing (Craft needs both).
+ */
+export function normaliseScope(
+  components: readonly Located<string>[],
+  catalog: ScopeCatalog,
+  problems: ModelProblems,
+): string[] {
+  const granted = new Set<string>();
+  /** action → granted section uids; action → granted entry type uids. */
+  const sections = new Map<string, Set<string>>();
+  const entryTypes = new Map<string, Set<string>>();
+  /** Entry types named one by one for reading (not through `*`), checked for their section. */
+  const namedReadTypes = new Map<string, Where>();
+  let namesSites = false;
+
+  for (const { value, where } of components) {
+    const match = COMPONENT.exec(value);
+    if (!match) {
+      problems.add(
+        where,
+        `${quote(value)} is not a scope component <entity>.<handle|uid|*>:<action>`,
+      );
+      continue;
+    }
+    const entity = match[1].toLowerCase();
+    const identifier = match[2];
+    const action = match[3].toLowerCase();
+    const spec = ENTITIES[entity];
+    if (spec === undefined) {
+      const hint = suggestion(entity, ENTITY_NAMES) || ` (known: ${ENTITY_NAMES.join(', ')})`;
+      problems.add(where, `unknown scope entity "${match[1]}"${hint}`);
+      continue;
+    }
+    if (!spec.actions.includes(action)) {
+      problems.add(
+        where,
+        `action "${match[3]}" is not one of ${spec.actions.join(', ')} for ${entity}`,
+      );
+      continue;
+    }
+    if (entity === 'sites') namesSites = true;
+    const literal = literalIdentifier(entity, identifier);
+    if (literal !== undefined) {
+      for (const name of literal) granted.add(`${entity}.${name}:${action}`);
+      continue;
+    }
+    if (entity === 'elements') {
+      problems.add(
+        where,
+        `unknown element permission "${identifier}" (known: ${ELEMENT_PERMISSIONS.join(', ')})`,
+      );
+      continue;
+    }
+    const uids =
+      entity === 'entrytypes'
+        ? resolveEntryTypes(identifier, catalog, where, problems)
+        : resolveItems(identifier, spec, catalog, where, problems);
+    for (const uid of uids) {
+      granted.add(`${entity}.${uid}:${action}`);
+      if (entity === 'sections') setOf(sections, action).add(uid);
+      if (entity === 'entrytypes') setOf(entryTypes, action).add(uid);
+      if (entity === 'entrytypes' && action === 'read' && !identifier.includes('*'))
+        namedReadTypes.set(uid, where);
+    }
+  }
+
+  for (const [action, sectionUids] of sections) {
+    const types = entryTypes.get(action);
+    for (const section of catalog.sections) {
+      if (!sectionUids.has(section.uid)) continue;
+      if (section.entryTypes.some((entryType) => types?.has(entryType.uid))) continue;
+      for (const entryType of section.entryTypes)
+        granted.add(`entrytypes.${entryType.uid}:${action}`);
+    }
+  }
+  const readableSections = sections.get('read') ?? new Set<string>();
+  for (const [uid, where] of namedReadTypes) {
+    const section = catalog.sections.find((s) => s.entryTypes.some((t) => t.uid === uid));
+    if (section && !readableSections.has(section.uid))
+      problems.add(
+        where,
+        `grants nothing without its section: add sections.${section.handle}:read`,
+      );
+  }
+  if (!namesSites) for (const site of catalog.sites) granted.add(`sites.${site.uid}:read`);
+  return [...granted].sort();
+}
+
+/** `usergroups.everyone` and `elements.<permission>` keep their names (lowercased). */
+function literalIdentifier(entity: string, identifier: string): string[] | undefined {
+  const lowered = identifier.toLowerCase();
+  if (entity === 'usergroups' && lowered === 'everyone') return ['everyone'];
+  if (entity !== 'elements') return undefined;
+  if (lowered === '*') return ELEMENT_PERMISSIONS;
+  return ELEMENT_PERMISSIONS.includes(lowered) ? [lowered] : undefined;
+}
+
+function resolveItems(
+  identifier: string,
+  spec: EntitySpec,
+  catalog: ScopeCatalog,
+  where: Where,
+  problems: ModelProblems,
+): string[] {
+  const items = spec.items(catalog);
+  if (identifier === '*') return items.map((item) => item.uid);
+  if (isUid(identifier)) {
+    const uid = identifier.toLowerCase();
+    if (items.some((item) => item.uid === uid)) return [uid];
+    problems.add(where, `no ${spec.label} has the uid "${identifier}"`);
+    return [];
+  }
+  const item = items.find((candidate) => candidate.handle === identifier);
+  if (item) return [item.uid];
+  const hint = suggestion(
+    identifier,
+    items.map((candidate) => candidate.handle),
+  );
+  problems.add(where, `unknown ${spec.label} "${identifier}"${hint}`);
+  return [];
+}
+
+/** `*`, a uid, `<section>.<type>` or `<section>.*`. */
+function resolveEntryTypes(
+  identifier: string,
+  catalog: ScopeCatalog,
+  where: Where,
+  problems: ModelProblems,
+): string[] {
+  if (identifier === '*') return catalog.sections.flatMap((s) => s.entryTypes.map((t) => t.uid));
+  if (isUid(identifier)) {
+    const uid = identifier.toLowerCase();
+    if (catalog.sections.some((s) => s.entryTypes.some((t) => t.uid === uid))) return [uid];
+    problems.add(where, `no entry type has the uid "${identifier}"`);
+    return [];
+  }
+  const [sectionHandle, typeHandle, ...rest] = identifier.split('.');
+  if (typeHandle === undefined || rest.length > 0) {
+    problems.add(where, `entry types are named <section>.<type> (or by uid), got "${identifier}"`);
+    return [];
+  }
+  const section = catalog.sections.find((s) => s.handle === sectionHandle);
+  if (!section) {
+    const hint = suggestion(
+      sectionHandle,
+      catalog.sections.map((s) => s.handle),
+    );
+    problems.add(where, `unknown section "${sectionHandle}"${hint}`);
+    return [];
+  }
+  if (typeHandle === '*') return section.entryTypes.map((t) => t.uid);
+  const entryType = section.entryTypes.find((t) => t.handle === typeHandle);
+  if (entryType) return [entryType.uid];
+  const hint = suggestion(
+    typeHandle,
+    section.entryTypes.map((t) => t.handle),
+  );
+  problems.add(where, `section "${sectionHandle}" has no entry type "${typeHandle}"${hint}`);
+  return [];
+}
+
+function setOf<K, V>(map: Map<K, Set<V>>, key: K): Set<V> {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  return set;
+}

@@ -1,0 +1,54 @@
+import { decodeTokenRequest, TokenRequestError } from './token-request';
+
+describe('decodeTokenRequest', () => {
+  it('reads name, schema, expiryDate and enabled with their defaults', () => {
+    expect(decodeTokenRequest({ name: ' Partner site ', schema: 'partner' })).toEqual({
+      name: 'Partner site',
+      schema: 'partner',
+      expiryDate: null,
+      enabled: true,
+    });
+    expect(
+      decodeTokenRequest({
+        name: 'n',
+        schema: 's',
+        expiryDate: '2030-01-31T12:00:00+02:00',
+        enabled: false,
+      }),
+    ).toEqual({
+      name: 'n',
+      schema: 's',
+      expiryDate: new Date('2030-01-31T10:00:00Z'),
+      enabled: false,
+    });
+    expect(
+      decodeTokenRequest({ name: 'n', schema: 's', expiryDate: '2030-01-31' }).expiryDate,
+    ).toEqual(new Date('2030-01-31T00:00:00Z'));
+    expect(decodeTokenRequest({ name: 'n', schema: 's', expiryDate: null }).expiryDate).toBeNull();
+  });
+
+  it.each([
+    [[], 'the body must be a JSON object: {"name", "schema", ...}'],
+    [undefined, 'the body must be a JSON object: {"name", "schema", ...}'],
+    [{ schema: 's' }, 'name is required'],
+    [{ name: 5, schema: 's' }, 'name must be a string'],
+    [{ name: '  ', schema: 's' }, 'name must not be empty'],
+    [{ name: 'x'.repeat(191), schema: 's' }, 'name must be at most 190 characters'],
+    [{ name: 'n' }, 'schema is required'],
+    [
+      { name: 'n', schema: 's', expiryDate: 'tomorrow' },
+      'expiryDate must be null or an ISO 8601 date-time such as 2030-01-31T12:00:00Z',
+    ],
+    [
+      { name: 'n', schema: 's', expiryDate: '2030-02-31T00:00:00Z' },
+      'expiryDate must be null or an ISO 8601 date-time such as 2030-01-31T12:00:00Z',
+    ],
+    [{ name: 'n', schema: 's', enabled: 'yes' }, 'enabled must be true or false'],
+    [
+      { name: 'n', schema: 's', scope: [] },
+      'unknown property "scope" (allowed: name, schema, expiryDate, enabled)',
+    ],
+  ])('refuses %j: %s', (body, message) => {
+    expect(() => decodeTokenRequest(body)).toThrow(new TokenRequestError(message));
+  });
+});

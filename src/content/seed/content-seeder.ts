@@ -1,0 +1,107 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { sql } from 'drizzle-orm';
+import { resolve } from 'node:path';
+import { Database } from '../../infra/database/database';
+import { Settings } from '../../settings/settings';
+import type { ContentModelIndex } from '../model/content-model.index';
+import { ContentModelSource } from '../model/content-model.source';
+import { ElementWriter } from '../store/element-writer';
+import { ElementLookups } from '../store/element-writer-lookups';
+import { readSeedDirectory, seedFileNames } from './seed-files';
+import { SeedLoader } from './seed-loader';
+import type { SeedCounts } from './seed-run';
+
+const LABELS: Record<keyof SeedCounts, [string, string]> = {
+  entries: ['entry', 'entries'],
+  assets: ['asset', 'assets'],
+  categories: ['category', 'categories'],
+  tags: ['tag', 'tags'],
+  globalSets: ['global set', 'global sets'],
+  users: ['user', 'users'],
+};
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** Serialises seeding between instances booting together against one PostgreSQL. */
+const SEED_LOCK = 7_283_345_100;
+
+/**
+ * At boot (after the content model is applied): loads CONTENT_SEED_DIR while the store holds no
+ * content (entries outside singles, assets, categories, tags), in one transaction, then makes
+ * sure the model's own elements exist (one element per global set, the entry of every single,
+ * site rows of every user). The latter runs again on every model change. A seed that does not
+ * load stops the boot with every problem listed, like an invalid model.
+ */
+@Injectable()
+export class ContentSeeder implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('ContentSeed');
+  private unsubscribe: (() => void) | undefined;
+  /** The ensure step running last; model changes queue behind it. */
+  private ensuring: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly settings: Settings,
+    private readonly database: Database,
+    private readonly models: ContentModelSource,
+    private readonly loader: SeedLoader,
+    private readonly writer: ElementWriter,
+    private readonly lookups: ElementLookups,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const model = this.models.current;
+    await this.seed(model);
+    await this.ensureModelElements(model);
+    this.unsubscribe = this.models.onChange((next) => {
+      this.ensuring = this.ensuring.then(() =>
+        this.ensureModelElements(next).catch((error: unknown) =>
+          this.logger.error(`content model elements not updated: ${(error as Error).message}`),
+        ),
+      );
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.unsubscribe?.();
+    await this.ensuring;
+  }
+
+  /** Loads the seed directory into an empty store; returns the counts, or undefined when skipped. */
+  async seed(model: ContentModelIndex): Promise<SeedCounts | undefined> {
+    const configured = this.settings.content.seedDir;
+    if (configured === '') return undefined;
+    const directory = resolve(process.cwd(), configured);
+    if (seedFileNames(directory).length === 0) {
+      this.logger.warn(`no content files (*.yaml, *.yml, *.json) in ${directory}; nothing seeded`);
+      return undefined;
+    }
+    const started = performance.now();
+    const singles = model.model.sections.filter((s) => s.type === 'single').map((s) => s.id);
+    const outcome = await this.database.transaction(async () => {
+      await this.database.executor.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
+      if (await this.lookups.hasContent(singles)) return undefined;
+      const { document, files } = readSeedDirectory(directory);
+      return { counts: await this.loader.load(document, model), files };
+    });
+    if (outcome === undefined) return undefined;
+    const { counts, files } = outcome;
+    const elapsed = Math.round(performance.now() - started);
+    const parts = (Object.keys(LABELS) as (keyof SeedCounts)[]).map((kind) =>
+      plural(counts[kind], ...LABELS[kind]),
+    );
+    this.logger.log(
+      `content seed: ${parts.join(', ')} from ${plural(files, 'file', 'files')} in ${directory} (${elapsed} ms)`,
+    );
+    return counts;
+  }
+
+  private async ensureModelElements(model: ContentModelIndex): Promise<void> {
+    await this.database.transaction(async () => {
+      const sets = await this.writer.ensureGlobalSets(model);
+      const singles = await this.writer.ensureSingles(model);
+      await this.writer.ensureUserSites(model);
+      if (sets + singles > 0)
+        this.logger.log(`created ${sets} global set and ${singles} single elements`);
+    });
+  }
+}

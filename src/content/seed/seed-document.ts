@@ -1,0 +1,318 @@
+/**
+ * The content file format (docs/content-seed.md): top-level lists `users`, `assets`,
+ * `categories`, `tags`, `globalSets`, `entries`; items name model items by handle and other
+ * elements by natural key. `parseSeedDocument` checks the shape (unknown keys are errors, as
+ * typos would otherwise be lost) and reports every problem with the file and the path.
+ */
+
+export const SEED_KINDS = [
+  'users',
+  'assets',
+  'categories',
+  'tags',
+  'globalSets',
+  'entries',
+] as const;
+export type SeedKind = (typeof SEED_KINDS)[number];
+
+export interface SeedSiteContent {
+  readonly title?: string | null;
+  readonly slug?: string | null;
+  readonly enabled?: boolean;
+  readonly fields?: Readonly<Record<string, unknown>>;
+}
+
+interface SeedItemBase {
+  /** Where the item is, for messages: `demo.yaml: entries[3]`. */
+  readonly at: string;
+  /** The directory of the file (asset files are relative to it). */
+  readonly dir: string;
+  readonly fields?: Readonly<Record<string, unknown>>;
+  /** Per-site content by site handle. */
+  readonly sites?: Readonly<Record<string, SeedSiteContent>>;
+}
+
+interface SeedElementBase extends SeedItemBase {
+  readonly uid?: string;
+  readonly enabled?: boolean;
+  readonly dateCreated?: Date;
+  readonly dateUpdated?: Date;
+  readonly title?: string | null;
+  readonly slug?: string;
+}
+
+export interface SeedUser extends SeedItemBase {
+  readonly username: string;
+  readonly email: string;
+  readonly fullName?: string;
+  readonly password?: string;
+  readonly groups?: readonly string[];
+  /** An asset reference (`images/portrait.jpg`). */
+  readonly photo?: string;
+}
+
+export interface SeedAsset extends SeedElementBase {
+  readonly volume: string;
+  readonly folder?: string;
+  readonly filename: string;
+  /** The file to copy, relative to the seed file's directory; default: the filename. */
+  readonly file?: string;
+  readonly alt?: string | null;
+  readonly focalPoint?: readonly [number, number] | null;
+  readonly uploader?: string;
+  readonly dateModified?: Date;
+}
+
+export interface SeedCategory extends SeedElementBase {
+  readonly group: string;
+  /** The parent's slug in the same group, or its uid. */
+  readonly parent?: string;
+}
+
+export interface SeedTag extends SeedElementBase {
+  readonly group: string;
+}
+
+export interface SeedGlobalSet extends SeedItemBase {
+  readonly handle: string;
+  readonly dateUpdated?: Date;
+}
+
+export interface SeedEntry extends SeedElementBase {
+  readonly section: string;
+  /** The entry type handle; default: the section's first entry type. */
+  readonly type?: string;
+  readonly author?: string;
+  readonly postDate?: Date | null;
+  readonly expiryDate?: Date | null;
+  readonly archived?: boolean;
+  /** Structure sections: the parent's slug in the same section, or its uid. */
+  readonly parent?: string;
+}
+
+export interface SeedDocument {
+  readonly users: SeedUser[];
+  readonly assets: SeedAsset[];
+  readonly categories: SeedCategory[];
+  readonly tags: SeedTag[];
+  readonly globalSets: SeedGlobalSet[];
+  readonly entries: SeedEntry[];
+}
+
+export const emptySeedDocument = (): SeedDocument => ({
+  users: [],
+  assets: [],
+  categories: [],
+  tags: [],
+  globalSets: [],
+  entries: [],
+});
+
+type PropType =
+  | 'string'
+  | 'nullableString'
+  | 'boolean'
+  | 'date'
+  | 'nullableDate'
+  | 'stringList'
+  | 'fields'
+  | 'sites'
+  | 'focalPoint';
+
+const ELEMENT_PROPS: Record<string, PropType> = {
+  uid: 'string',
+  enabled: 'boolean',
+  dateCreated: 'date',
+  dateUpdated: 'date',
+  title: 'nullableString',
+  slug: 'string',
+  fields: 'fields',
+  sites: 'sites',
+};
+
+const KIND_SHAPES: Record<SeedKind, { required: string[]; props: Record<string, PropType> }> = {
+  users: {
+    required: ['username', 'email'],
+    props: {
+      username: 'string',
+      email: 'string',
+      fullName: 'string',
+      password: 'string',
+      groups: 'stringList',
+      photo: 'string',
+      fields: 'fields',
+      sites: 'sites',
+    },
+  },
+  assets: {
+    required: ['volume', 'filename'],
+    props: {
+      ...ELEMENT_PROPS,
+      volume: 'string',
+      folder: 'string',
+      filename: 'string',
+      file: 'string',
+      alt: 'nullableString',
+      focalPoint: 'focalPoint',
+      uploader: 'string',
+      dateModified: 'date',
+    },
+  },
+  categories: {
+    required: ['group'],
+    props: { ...ELEMENT_PROPS, group: 'string', parent: 'string' },
+  },
+  tags: { required: ['group'], props: { ...ELEMENT_PROPS, group: 'string' } },
+  globalSets: {
+    required: ['handle'],
+    props: { handle: 'string', fields: 'fields', sites: 'sites', dateUpdated: 'date' },
+  },
+  entries: {
+    required: ['section'],
+    props: {
+      ...ELEMENT_PROPS,
+      section: 'string',
+      type: 'string',
+      author: 'string',
+      postDate: 'nullableDate',
+      expiryDate: 'nullableDate',
+      archived: 'boolean',
+      parent: 'string',
+    },
+  },
+};
+
+const SITE_PROPS: Record<string, PropType> = {
+  title: 'nullableString',
+  slug: 'nullableString',
+  enabled: 'boolean',
+  fields: 'fields',
+};
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date);
+
+function describe(value: unknown): string {
+  if (Array.isArray(value)) return 'a list';
+  if (value === null) return 'null';
+  if (isObject(value)) return 'an object';
+  return JSON.stringify(value);
+}
+
+/** Checks one value against its type; returns the converted value or adds a problem. */
+function convert(
+  type: PropType,
+  value: unknown,
+  at: string,
+  problems: string[],
+): { ok: true; value: unknown } | { ok: false } {
+  const fail = (expected: string) => {
+    problems.push(`${at}: expected ${expected}, got ${describe(value)}`);
+    return { ok: false } as const;
+  };
+  switch (type) {
+    case 'string':
+      return typeof value === 'string' || typeof value === 'number'
+        ? { ok: true, value: String(value) }
+        : fail('text');
+    case 'nullableString':
+      return value === null ? { ok: true, value } : convert('string', value, at, problems);
+    case 'boolean':
+      return typeof value === 'boolean' ? { ok: true, value } : fail('true or false');
+    case 'nullableDate':
+      return value === null ? { ok: true, value } : convert('date', value, at, problems);
+    case 'date': {
+      const date =
+        value instanceof Date ? value : typeof value === 'string' ? new Date(value) : undefined;
+      return date !== undefined && !Number.isNaN(date.getTime())
+        ? { ok: true, value: date }
+        : fail('a date such as 2025-01-31T12:00:00Z');
+    }
+    case 'stringList':
+      return Array.isArray(value) && value.every((v) => typeof v === 'string')
+        ? { ok: true, value }
+        : fail('a list of text values');
+    case 'fields':
+      return isObject(value) ? { ok: true, value } : fail('an object of field values');
+    case 'focalPoint':
+      return value === null ||
+        (Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === 'number'))
+        ? { ok: true, value }
+        : fail('[x, y] with numbers between 0 and 1');
+    case 'sites': {
+      if (!isObject(value)) return fail('an object keyed by site handle');
+      const sites: Record<string, unknown> = {};
+      let ok = true;
+      for (const [site, content] of Object.entries(value)) {
+        const converted = convertObject(SITE_PROPS, [], content, `${at}.${site}`, problems);
+        if (converted === undefined) ok = false;
+        else sites[site] = converted;
+      }
+      return ok ? { ok: true, value: sites } : { ok: false };
+    }
+  }
+}
+
+function convertObject(
+  props: Record<string, PropType>,
+  required: readonly string[],
+  raw: unknown,
+  at: string,
+  problems: string[],
+): Record<string, unknown> | undefined {
+  if (!isObject(raw)) {
+    problems.push(`${at}: expected an object, got ${describe(raw)}`);
+    return undefined;
+  }
+  const before = problems.length;
+  const result: Record<string, unknown> = {};
+  for (const key of required)
+    if (raw[key] === undefined || raw[key] === null) problems.push(`${at}: "${key}" is required`);
+  for (const [key, value] of Object.entries(raw)) {
+    const type = props[key];
+    if (type === undefined) {
+      problems.push(`${at}: unknown key "${key}" (allowed: ${Object.keys(props).join(', ')})`);
+      continue;
+    }
+    if (value === undefined) continue;
+    const converted = convert(type, value, `${at}.${key}`, problems);
+    if (converted.ok) result[key] = converted.value;
+  }
+  return problems.length === before ? result : undefined;
+}
+
+/**
+ * One parsed file (YAML or JSON already decoded) → its items, added to `into`. `file` names the
+ * file in messages, `dir` is where its asset files are found.
+ */
+export function parseSeedDocument(
+  raw: unknown,
+  file: string,
+  dir: string,
+  into: SeedDocument,
+  problems: string[],
+): void {
+  if (raw === null || raw === undefined) return;
+  if (!isObject(raw)) {
+    problems.push(`${file}: expected top-level keys ${SEED_KINDS.join(', ')}`);
+    return;
+  }
+  for (const [key, list] of Object.entries(raw)) {
+    if (!(SEED_KINDS as readonly string[]).includes(key)) {
+      problems.push(`${file}: unknown top-level key "${key}" (allowed: ${SEED_KINDS.join(', ')})`);
+      continue;
+    }
+    const kind = key as SeedKind;
+    if (list === null) continue;
+    if (!Array.isArray(list)) {
+      problems.push(`${file}: ${kind}: expected a list, got ${describe(list)}`);
+      continue;
+    }
+    const shape = KIND_SHAPES[kind];
+    list.forEach((item: unknown, index) => {
+      const at = `${file}: ${kind}[${index}]`;
+      const converted = convertObject(shape.props, shape.required, item, at, problems);
+      if (converted !== undefined) (into[kind] as unknown[]).push({ ...converted, at, dir });
+    });
+  }
+}
