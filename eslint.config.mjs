@@ -22,6 +22,23 @@ export default tseslint.config(
     },
   },
   {
+    // Browser scripts served as they are (src/content/playground/browser): no type information.
+    files: ['src/**/browser/**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['src/**/browser/**/*.js'],
+    languageOptions: {
+      sourceType: 'script',
+      globals: Object.fromEntries(
+        [
+          ...['window', 'document', 'localStorage', 'fetch', 'btoa', 'TextEncoder'],
+          ...['React', 'ReactDOM', 'GraphiQL'],
+        ].map((name) => [name, 'readonly']),
+      ),
+    },
+  },
+  {
     files: ['**/*.spec.ts', 'test/**/*.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-assignment': 'off',

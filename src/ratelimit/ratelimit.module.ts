@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { API_GUARD_PROVIDERS } from './api-guard/api-guard.providers';
 import { RuleConfigHolder } from './config/rule-config.holder';
 import { RuleLoaderService } from './config/rule-loader.service';
 import { FileRuleSource } from './config-sources/file-rule-source';
@@ -33,6 +34,7 @@ import { JsonRoute } from './transport/http/json.route';
     ServiceStats,
     DebugServer,
     JsonRoute,
+    ...API_GUARD_PROVIDERS,
   ],
   exports: [RateLimitService],
 })

@@ -1,4 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import {
+  NO_TRUSTED_PROXIES,
+  parseTrustedProxies,
+  TrustedProxies,
+} from '../ratelimit/api-guard/trusted-proxies';
+import {
+  API_LIMIT_HEADER_MODES,
+  parseProtectedApis,
+  PROTECTED_APIS,
+} from '../ratelimit/api-guard/api-guard.settings';
 import { EnvReader, setting, SettingDefinition } from './setting-definition';
 import {
   parseBool,
@@ -589,9 +599,85 @@ export const SETTINGS_SCHEMA = {
       { default: null, defaultText: '', parse: parseOrigins },
     ),
     maxResults: int('GRAPHQL_MAX_RESULTS', 'caps the limit of every element query; 0 = off', 0),
+    maxComplexity: int(
+      'GRAPHQL_MAX_COMPLEXITY',
+      'largest complexity score of an operation (Craft maxGraphqlComplexity); 0 = off',
+      0,
+    ),
+    maxDepth: int(
+      'GRAPHQL_MAX_DEPTH',
+      'deepest nesting of fields of an operation (Craft maxGraphqlDepth); 0 = off',
+      0,
+    ),
+    maxBatchSize: int(
+      'GRAPHQL_MAX_BATCH_SIZE',
+      'most operations in one batch request (Craft maxGraphqlBatchSize); 0 = off',
+      0,
+    ),
+    introspection: bool(
+      'GRAPHQL_INTROSPECTION',
+      'allow introspection with the public schema and tokens (admins with X-Craft-Gql-Schema always may)',
+      true,
+    ),
+    cache: bool('GRAPHQL_CACHE', 'cache query results (Craft enableGraphqlCaching)', true),
+    cacheTtl: duration(
+      'GRAPHQL_CACHE_TTL',
+      'longest life of a cached result (content changes invalidate sooner)',
+      '1h',
+    ),
+    cacheBackend: choice(
+      'GRAPHQL_CACHE_BACKEND',
+      'where results are cached: auto (kvstore when BACKEND_TYPE is kvstore, else memory), memory or kvstore (the KVSTORE_* store)',
+      ['auto', 'memory', 'kvstore'] as const,
+      'auto',
+      { caseInsensitive: true },
+    ),
+    cacheMemoryMaxBytes: int(
+      'GRAPHQL_CACHE_MEMORY_MAX_BYTES',
+      'memory backend: total size of cached results; least recently used evicted beyond it',
+      64 * 1024 * 1024,
+      0,
+      Number.MAX_SAFE_INTEGER,
+    ),
+    cacheMaxEntryBytes: int(
+      'GRAPHQL_CACHE_MAX_ENTRY_BYTES',
+      'results larger than this (JSON bytes) are not cached',
+      2 * 1024 * 1024,
+      0,
+      Number.MAX_SAFE_INTEGER,
+    ),
+    maxBodyBytes: int(
+      'GRAPHQL_MAX_BODY_BYTES',
+      'largest request body of the GraphQL endpoint (asset uploads travel in it as base64); larger: 413',
+      16 * 1024 * 1024,
+      1024,
+      Number.MAX_SAFE_INTEGER,
+    ),
     datesInSystemTimeZone: bool(
       'GRAPHQL_DATES_IN_SYSTEM_TIME_ZONE',
       'present dates in TZ instead of UTC (Craft setGraphqlDatesToSystemTimeZone)',
+    ),
+  },
+  apiRateLimit: {
+    domain: str(
+      'API_RATE_LIMIT_DOMAIN',
+      'rate limit domain protecting the GraphQL and teams APIs in process (docs/api-rate-limits.md); empty: off',
+    ),
+    routes: setting('API_RATE_LIMIT_ROUTES', 'APIs the domain protects: graphql, teams', {
+      default: [...PROTECTED_APIS],
+      defaultText: PROTECTED_APIS.join(','),
+      parse: parseProtectedApis,
+    }),
+    trustedProxies: setting<TrustedProxies>(
+      'API_RATE_LIMIT_TRUSTED_PROXIES',
+      'X-Forwarded-For for the client address: empty ignores it; a number of trusted proxy hops; or proxy addresses/CIDRs',
+      { default: NO_TRUSTED_PROXIES, defaultText: '', parse: parseTrustedProxies },
+    ),
+    headers: choice(
+      'API_RATE_LIMIT_HEADERS',
+      'rate limit headers on API answers: draft (RateLimit-*), envoy (X-RateLimit-*), both or none',
+      API_LIMIT_HEADER_MODES,
+      'draft',
     ),
   },
 } as const;

@@ -162,6 +162,7 @@ describe('transformed images over HTTP', () => {
     service = await startService({
       DATA_DIR: join(base, 'data'),
       CONTENT_VOLUMES_DIR: join(base, 'volumes'),
+      CONTENT_SEED_DIR: 'config/content/seed',
       LOG_LEVEL: 'warn',
     });
   });

@@ -29,11 +29,19 @@ export interface ServiceProcess {
   stop(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+export interface StartOptions {
+  /** How long the listeners may take to answer (default 45 s); a large boot seed takes longer. */
+  readonly readyTimeoutMs?: number;
+}
+
 /**
  * Starts the built service (`dist/main.js`, from `npm run build`) on free loopback ports and waits
  * until its HTTP and debug listeners answer.
  */
-export async function startService(env: Record<string, string> = {}): Promise<ServiceProcess> {
+export async function startService(
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<ServiceProcess> {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first`);
   const [port, grpcPort, debugPort] = [await freePort(), await freePort(), await freePort()];
   const child = spawn(process.execPath, [MAIN], {
@@ -72,7 +80,8 @@ export async function startService(env: Record<string, string> = {}): Promise<Se
     },
   };
   // A first PGlite boot (initdb, migrations) takes seconds on a busy 2-core machine.
-  const deadline = Date.now() + 45_000;
+  const readyTimeoutMs = options.readyTimeoutMs ?? 45_000;
+  const deadline = Date.now() + readyTimeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
       await closed; // the output streams may still hold the reason
@@ -83,7 +92,7 @@ export async function startService(env: Record<string, string> = {}): Promise<Se
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await service.stop('SIGKILL');
-  throw new Error(`service did not start within 45 s:\n${output}`);
+  throw new Error(`service did not start within ${readyTimeoutMs / 1000} s:\n${output}`);
 }
 
 async function answers(url: string): Promise<boolean> {

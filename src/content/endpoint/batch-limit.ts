@@ -1,12 +1,9 @@
 import type { Settings } from '../../settings/settings';
 import { CraftHttpError } from './craft-http-error';
 
-/**
- * Craft's `maxGraphqlBatchSize` (0 = unlimited). Every request is unlimited until issue 8 adds
- * its setting; the endpoint already asks here and enforces the answer.
- */
-export function maxBatchSize(_settings: Settings): number {
-  return 0;
+/** Craft's `maxGraphqlBatchSize`: GRAPHQL_MAX_BATCH_SIZE (0 = unlimited). */
+export function maxBatchSize(settings: Settings): number {
+  return settings.content.maxBatchSize;
 }
 
 /** 400 when a request carries more operations than allowed (a single query counts as one). */

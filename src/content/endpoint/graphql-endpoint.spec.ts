@@ -1,7 +1,10 @@
 import { Logger } from '@nestjs/common';
 import type { AuthenticatorService } from '../../identity/auth/authenticator.service';
+import { MemorySharedCache } from '../../infra/cache/memory-shared-cache';
 import { ManualClock } from '../../infra/clock/clock';
 import type { Settings } from '../../settings/settings';
+import type { ContentScheduleRepository } from '../cache/content-schedule.repository';
+import { GraphqlResultCache } from '../cache/graphql-result-cache';
 import { ContentGraphql, GraphqlOperation, GraphqlResult } from '../graphql/content-graphql';
 import type { GqlSchemaDefinition } from '../model/content-model';
 import type { Database } from '../../infra/database/database';
@@ -37,7 +40,15 @@ function endpoint(content: { enabled?: boolean; devMode?: boolean } = {}): Graph
     undefined as unknown as AuthenticatorService,
     clock,
   );
-  return new GraphqlEndpoint(settings, selector, new EchoGraphql());
+  // GRAPHQL_CACHE is off in these settings: every operation reaches the executor.
+  const cache = new GraphqlResultCache(
+    settings,
+    new MemorySharedCache(clock, 0),
+    models,
+    clock,
+    undefined as unknown as ContentScheduleRepository,
+  );
+  return new GraphqlEndpoint(settings, selector, new EchoGraphql(), cache);
 }
 
 const request = (overrides: Partial<EndpointRequest>): EndpointRequest => ({

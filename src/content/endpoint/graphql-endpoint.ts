@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Settings } from '../../settings/settings';
+import { GraphqlResultCache } from '../cache/graphql-result-cache';
 import { ContentGraphql, GraphqlResult } from '../graphql/content-graphql';
 import type { GqlSchemaDefinition } from '../model/content-model';
 import type { SchemaRequestHeaders } from '../schemas/schema-request-headers';
@@ -39,6 +40,7 @@ export class GraphqlEndpoint {
     private readonly settings: Settings,
     private readonly selector: SchemaSelector,
     private readonly graphql: ContentGraphql,
+    private readonly cache: GraphqlResultCache,
   ) {
     this.maxBatchSize = maxBatchSize(settings);
   }
@@ -54,7 +56,9 @@ export class GraphqlEndpoint {
       const schema = await this.selector.select(request.headers);
       const decoded = decodeGraphqlRequest(request);
       checkBatchSize(decoded.shape === 'single' ? 1 : decoded.operations.length, this.maxBatchSize);
-      return { status: 200, json: await this.run(schema, decoded) };
+      // GET (and HEAD) requests never run mutations: links and prefetches must not write.
+      const readOnly = request.method !== 'POST';
+      return { status: 200, json: await this.run(schema, decoded, request.headers, readOnly) };
     } catch (error) {
       if (error instanceof CraftHttpError) return { status: error.status, json: error.body };
       this.logger.error(
@@ -68,28 +72,45 @@ export class GraphqlEndpoint {
     }
   }
 
-  private async run(schema: GqlSchemaDefinition, decoded: DecodedRequest): Promise<unknown> {
-    if (decoded.shape === 'single') return this.execute(schema, decoded.operation);
+  private async run(
+    schema: GqlSchemaDefinition,
+    decoded: DecodedRequest,
+    headers: SchemaRequestHeaders,
+    readOnly: boolean,
+  ): Promise<unknown> {
+    if (decoded.shape === 'single')
+      return this.execute(schema, decoded.operation, headers, readOnly);
     if (decoded.shape === 'list') {
       const results: GraphqlResult[] = [];
       for (const operation of decoded.operations)
-        results.push(await this.execute(schema, operation));
+        results.push(await this.execute(schema, operation, headers, readOnly));
       return results;
     }
     const results: [string, GraphqlResult][] = [];
     for (const [key, operation] of decoded.operations)
-      results.push([key, await this.execute(schema, operation)]);
+      results.push([key, await this.execute(schema, operation, headers, readOnly)]);
     // fromEntries defines own properties: a `__proto__` key stays a key.
     return Object.fromEntries(results);
   }
 
-  private async execute(schema: GqlSchemaDefinition, raw: RawOperation): Promise<GraphqlResult> {
+  private async execute(
+    schema: GqlSchemaDefinition,
+    raw: RawOperation,
+    headers: SchemaRequestHeaders,
+    readOnly: boolean,
+  ): Promise<GraphqlResult> {
     const operation = checkOperation(raw);
     const devMode = this.settings.content.devMode;
     if (isRefused(operation))
       return failure(operation.exposed || devMode ? operation.message : GENERIC_FAILURE);
+    // The selector only lets admins choose a schema with X-Craft-Gql-Schema.
+    const privileged = headers.gqlSchema !== undefined;
     try {
-      return await this.graphql.execute(schema, operation);
+      // Each operation of a batch is cached on its own, as in Craft.
+      return await this.cache.answer(
+        { schema, operation, privileged, cacheHeader: headers.gqlCache },
+        () => this.graphql.execute(schema, operation, { privileged, readOnly }),
+      );
     } catch (error) {
       // The executor answers failures as results; this is a defect, but only this operation fails.
       this.logger.error(

@@ -2,6 +2,7 @@ import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Settings } from '../../settings/settings';
+import { PlaygroundPages } from '../playground/playground-pages';
 import { corsHeaders } from './cors-headers';
 import { INTERNAL_ERROR_MESSAGE, yiiErrorBody } from './craft-http-error';
 import { EndpointAnswer, GraphqlEndpoint } from './graphql-endpoint';
@@ -27,6 +28,7 @@ export class GraphqlRoute implements OnModuleInit {
     private readonly adapterHost: HttpAdapterHost,
     private readonly endpoint: GraphqlEndpoint,
     private readonly settings: Settings,
+    private readonly playground: PlaygroundPages,
   ) {}
 
   get paths(): string[] {
@@ -64,11 +66,15 @@ export class GraphqlRoute implements OnModuleInit {
       scope.route({
         method: ['GET', 'POST', 'OPTIONS'],
         url,
+        // Above the app's default: asset upload mutations carry their files as base64.
+        bodyLimit: this.settings.content.maxBodyBytes,
         handler: (request, reply) => this.handle(request, reply),
       });
   }
 
   private async handle(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    // A browser opening the path gets GraphiQL (src/content/playground) instead of an error.
+    if (this.playground.wanted(request)) return this.playground.sendPlayground(request, reply);
     const query = request.url.indexOf('?');
     const answer = await this.endpoint.answer({
       method: request.method,

@@ -8,10 +8,12 @@ export function schemaRequestHeaders(rawHeaders: readonly string[]): SchemaReque
   const authorization = values(rawHeaders, 'authorization');
   const craftAuthorization = values(rawHeaders, 'x-craft-authorization');
   const gqlSchema = values(rawHeaders, 'x-craft-gql-schema');
+  const gqlCache = values(rawHeaders, 'x-craft-gql-cache');
   return {
     authorization,
     craftAuthorization: craftAuthorization.length > 0 ? craftAuthorization : undefined,
     gqlSchema: gqlSchema.length > 0 ? gqlSchema.join(', ') : undefined,
+    gqlCache: gqlCache.length > 0 ? gqlCache.join(', ') : undefined,
   };
 }
 

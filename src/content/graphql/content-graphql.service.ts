@@ -6,11 +6,18 @@ import { Settings } from '../../settings/settings';
 import type { GqlSchemaDefinition } from '../model/content-model';
 import type { ContentModelIndex } from '../model/content-model.index';
 import { ContentModelSource } from '../model/content-model.source';
+import { QueryLimits } from '../limits/query-limits';
 import { ContentGraphql } from './content-graphql';
-import type { GraphqlErrorJson, GraphqlOperation, GraphqlResult } from './content-graphql';
+import type {
+  ExecuteOptions,
+  GraphqlErrorJson,
+  GraphqlOperation,
+  GraphqlResult,
+} from './content-graphql';
 import { DocumentCache } from './document-cache';
 import { GENERIC_ERROR_MESSAGE, graphqlErrorJson, isUnexpectedError } from './graphql-error-json';
 import { GraphqlContextFactory } from './graphql-request-context';
+import { isMutation, MUTATION_NEEDS_POST } from './mutations/mutation-method';
 import { presentationTimeZone } from './scalars/atom-date';
 import { buildContentSchema } from './schema/content-schema.builder';
 import { ScopeGrants } from './scope-grants';
@@ -39,6 +46,7 @@ export class ContentGraphqlService extends ContentGraphql implements OnModuleDes
   private readonly schemas = new Map<string, GeneratedSchema>();
   private readonly documents = new DocumentCache(DOCUMENT_CACHE_SIZE);
   private readonly rules: readonly ValidationRule[];
+  private readonly limits: QueryLimits;
   private readonly devMode: boolean;
   private readonly timeZone: string;
   private readonly unsubscribe: () => void;
@@ -51,6 +59,7 @@ export class ContentGraphqlService extends ContentGraphql implements OnModuleDes
     super();
     this.devMode = settings.content.devMode;
     this.rules = validationRules(this.devMode);
+    this.limits = new QueryLimits(settings.content);
     this.timeZone = presentationTimeZone(settings.content.datesInSystemTimeZone);
     this.unsubscribe = models.onChange(() => this.schemas.clear());
   }
@@ -62,9 +71,10 @@ export class ContentGraphqlService extends ContentGraphql implements OnModuleDes
   async execute(
     definition: GqlSchemaDefinition,
     operation: GraphqlOperation,
+    options: ExecuteOptions = {},
   ): Promise<GraphqlResult> {
     try {
-      return await this.run(definition, operation);
+      return await this.run(definition, operation, options);
     } catch (error) {
       this.logger.error(`GraphQL operation failed: ${describe(error)}`);
       return { errors: [{ message: this.devMode ? messageOf(error) : GENERIC_ERROR_MESSAGE }] };
@@ -79,6 +89,7 @@ export class ContentGraphqlService extends ContentGraphql implements OnModuleDes
   private async run(
     definition: GqlSchemaDefinition,
     operation: GraphqlOperation,
+    options: ExecuteOptions,
   ): Promise<GraphqlResult> {
     const model = this.models.current;
     const generated = this.generated(model, definition);
@@ -92,6 +103,15 @@ export class ContentGraphqlService extends ContentGraphql implements OnModuleDes
       if (errors.length > 0)
         return { errors: errors.map((e) => graphqlErrorJson(e, this.devMode)) };
       generated.validated.add(document);
+    }
+    if (options.readOnly === true && isMutation(document, operation.operationName))
+      return { errors: [{ message: MUTATION_NEEDS_POST }] };
+    // Limits depend on variables and on who asks: checked on every run (limits/query-limits.ts).
+    if (this.limits.active) {
+      const privileged = options.privileged === true;
+      const errors = this.limits.check(generated.schema, document, { ...operation, privileged });
+      if (errors.length > 0)
+        return { errors: errors.map((e) => graphqlErrorJson(e, this.devMode)) };
     }
     const result = await execute({
       schema: generated.schema,

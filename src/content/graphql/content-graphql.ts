@@ -15,6 +15,17 @@ export interface GraphqlErrorJson {
   readonly extensions?: Readonly<Record<string, unknown>>;
 }
 
+/** How a request reached the executor. */
+export interface ExecuteOptions {
+  /**
+   * An admin chose the schema with `X-Craft-Gql-Schema` (Craft's signed-in control panel user):
+   * introspection is allowed even when GRAPHQL_INTROSPECTION is off.
+   */
+  readonly privileged?: boolean;
+  /** The request came by GET: a mutation operation is refused (mutations/mutation-method.ts). */
+  readonly readOnly?: boolean;
+}
+
 export interface GraphqlResult {
   readonly data?: unknown;
   readonly errors?: readonly GraphqlErrorJson[];
@@ -29,5 +40,6 @@ export abstract class ContentGraphql {
   abstract execute(
     schema: GqlSchemaDefinition,
     operation: GraphqlOperation,
+    options?: ExecuteOptions,
   ): Promise<GraphqlResult>;
 }

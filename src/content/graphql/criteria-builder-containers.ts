@@ -1,4 +1,4 @@
-import type { Field, ModelItem } from '../model/content-model';
+import type { Field, ModelItem, Section } from '../model/content-model';
 import type { ContentModelIndex } from '../model/content-model.index';
 import type { ElementKind, Param } from '../store/element-criteria';
 import { matchesParam } from './criteria-builder-param-match';
@@ -29,7 +29,7 @@ export function containerScope(
   switch (kind) {
     case 'entry': {
       const sections = narrow(narrowFixed(grants.sections, fixed), args.section, args.sectionId);
-      const structures = structureFilter(sections, args.structureId);
+      const structures = structureFilter(sections, args.structureId, isStructureSection);
       const types = narrow(
         structures.flatMap((section) => grants.entryTypes(section)),
         args.type,
@@ -42,7 +42,7 @@ export function containerScope(
       return containers(narrow(narrowFixed(grants.volumes, fixed), args.volume, args.volumeId));
     case 'category': {
       const groups = narrow(narrowFixed(grants.categoryGroups, fixed), args.group, args.groupId);
-      return containers(structureFilter(groups, args.structureId));
+      return containers(structureFilter(groups, args.structureId, () => true));
     }
     case 'tag':
       return containers(narrow(narrowFixed(grants.tagGroups, fixed), args.group, args.groupId));
@@ -109,13 +109,21 @@ function narrowFixed<T extends ModelItem>(
   return fixed === undefined ? items : items.filter((item) => fixed.includes(item.id));
 }
 
-/** `structureId`: structures are sections and category groups, identified by their ids. */
+/**
+ * `structureId`: structures are structure sections and category groups, identified by their ids;
+ * a channel or single has none, so naming one finds nothing (Craft joins the structure).
+ */
 function structureFilter<T extends ModelItem>(
   items: readonly T[],
   structureId: unknown,
+  isStructure: (item: T) => boolean,
 ): readonly T[] {
   const id = toInteger(structureId);
-  return id === undefined ? items : items.filter((item) => item.id === id);
+  return id === undefined ? items : items.filter((item) => item.id === id && isStructure(item));
+}
+
+function isStructureSection(section: Section): boolean {
+  return section.type === 'structure';
 }
 
 /** The matrix fields blocks may belong to: `fixed` (the field being resolved) or every one. */

@@ -8,8 +8,9 @@ import type { ScopeGrants } from './scope-grants';
  * readable site, `["not", ...]` the readable sites minus those, anything else the named sites that
  * are readable (unknown ones are dropped). Both arguments given: the sites both name. Neither:
  * `fallback` (a relation's source site) if readable, else the primary site if readable, else the
- * first readable one. `language` keeps the sites of those languages. An empty result means the
- * query has no results.
+ * first readable one. `language` keeps the sites of those languages (alone: every readable site
+ * of those languages, as Craft's `language()` sets the sites). An empty result means the query has
+ * no results.
  */
 export function selectSiteIds(
   args: ArgumentValues,
@@ -23,12 +24,15 @@ export function selectSiteIds(
     const byId = pickSites(toList(args.siteId), grants.sites, (site) => String(site.id));
     selected = selected === null ? byId : selected.filter((id) => byId.includes(id));
   }
-  if (selected === null) {
+  const language = toParam(args.language);
+  if (selected === null && language !== undefined) {
+    // Craft's `language()` selects the sites of those languages (every readable one).
+    selected = grants.sites.map((site) => site.id);
+  } else if (selected === null) {
     const readable = grants.readableIds('sites');
     if (fallback !== undefined) selected = fallback.filter((id) => readable.has(id));
     else selected = grants.defaultSite === null ? [] : [grants.defaultSite.id];
   }
-  const language = toParam(args.language);
   if (language !== undefined) {
     const languages = new Map(grants.sites.map((site) => [site.id, site.language]));
     selected = selected.filter((id) => matchesParam(languages.get(id) ?? '', language));

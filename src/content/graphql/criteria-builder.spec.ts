@@ -56,6 +56,17 @@ describe('CriteriaBuilder: scope and handles', () => {
     });
   });
 
+  it('structureId names a structure section or category group; a channel has no structure', async () => {
+    const { criteria } = builder();
+    expect(await criteria.build('entry', { structureId: 33 })).toMatchObject({
+      containerIds: [33],
+    });
+    expect(await criteria.build('entry', { structureId: 30 })).toBeNull();
+    expect(await criteria.build('category', { structureId: 41 })).toMatchObject({
+      containerIds: [41],
+    });
+  });
+
   it('finds nothing for unknown handles, as Craft does', async () => {
     const { criteria } = builder();
     expect(await criteria.build('entry', { section: ['nope'] })).toBeNull();
@@ -64,6 +75,10 @@ describe('CriteriaBuilder: scope and handles', () => {
     expect(await criteria.build('category', { group: ['nope'] })).toBeNull();
     expect(await criteria.build('globalset', { handle: ['nope'] })).toBeNull();
     expect(await criteria.build('entry', { authorGroup: ['nope'] })).toBeNull();
+    // No signed-in user edits anything through the API: Craft aborts such queries.
+    expect(await criteria.build('entry', { editable: true })).toBeNull();
+    expect(await criteria.build('category', { editable: true })).toBeNull();
+    expect(await criteria.build('entry', { editable: false })).not.toBeNull();
   });
 
   it('always intersects with the scope (partner: news articles in English)', async () => {
@@ -165,7 +180,10 @@ describe('CriteriaBuilder: sites', () => {
     expect(await sites({ site: ['en'], siteId: [2] })).toBeNull();
     expect(await sites({ site: ['fr'] })).toBeNull();
     expect(await sites({ site: ['*'], language: ['de-DE'] })).toEqual([2]);
-    expect(await sites({ language: ['de-DE'] })).toBeNull();
+    // Alone, `language` picks the readable sites of that language (Craft's `language()`).
+    expect(await sites({ language: ['de-DE'] })).toEqual([2]);
+    expect(await sites({ language: ['fr-FR'] })).toBeNull();
+    expect(await sites({ site: ['en'], language: ['de-DE'] })).toBeNull();
   });
 
   it('relation fields default to the source site; preferSites resolves handles', async () => {
@@ -244,6 +262,32 @@ describe('CriteriaBuilder: parameters', () => {
       descendantOf: 5,
       descendantDist: 1,
       leaves: true,
+    });
+  });
+
+  it('passes siteSettingsId, search term options and the asset and user flags through', async () => {
+    const { criteria } = builder(SCHEMAS.editorial);
+    expect(
+      await criteria.build('entry', {
+        siteSettingsId: ['100-1'],
+        search: 'hello',
+        searchTermOptions: { subLeft: true, exact: false },
+      }),
+    ).toMatchObject({
+      siteSettingsId: ['100-1'],
+      search: 'hello',
+      searchTermOptions: { subLeft: true, exact: false },
+    });
+    // Options without a search say nothing.
+    expect(
+      await criteria.build('entry', { searchTermOptions: { subLeft: true } }),
+    ).not.toHaveProperty('searchTermOptions');
+    expect(await criteria.build('asset', { folderId: [3], includeSubfolders: true })).toMatchObject(
+      { folderId: [3], includeSubfolders: true },
+    );
+    expect(await criteria.build('user', { authors: true, assetUploaders: false })).toMatchObject({
+      authors: true,
+      assetUploaders: false,
     });
   });
 

@@ -1,6 +1,11 @@
 import type { Field } from '../model/content-model';
 import type { ContentModelIndex } from '../model/content-model.index';
-import type { ElementCriteria, ElementKind, FieldFilter } from '../store/element-criteria';
+import type {
+  ElementCriteria,
+  ElementKind,
+  FieldFilter,
+  SearchTermOptions,
+} from '../store/element-criteria';
 import type { ElementReader } from '../store/element-store';
 import { containerScope, layoutFields } from './criteria-builder-containers';
 import { matchesParam } from './criteria-builder-param-match';
@@ -249,12 +254,16 @@ export class CriteriaBuilder {
     criteria.title = toParam(args.title);
     criteria.slug = toParam(args.slug);
     criteria.uri = toParam(args.uri);
+    criteria.siteSettingsId = toParam(args.siteSettingsId);
     criteria.dateCreated = toParam(args.dateCreated);
     criteria.dateUpdated = toParam(args.dateUpdated);
     criteria.unique = toBoolean(args.unique);
     criteria.preferSites = preferredSiteIds(args.preferSites, this.deps.grants);
     const search = toText(args.search);
-    if (search !== undefined && search.trim() !== '') criteria.search = search;
+    if (search !== undefined && search.trim() !== '') {
+      criteria.search = search;
+      criteria.searchTermOptions = searchTermOptions(args.searchTermOptions);
+    }
     criteria.fixedOrder = toBoolean(args.fixedOrder);
     criteria.inReverse = toBoolean(args.inReverse);
     const orderBy = toText(args.orderBy);
@@ -282,12 +291,17 @@ export class CriteriaBuilder {
     return limit;
   }
 
-  /** The kind's own arguments; false when they leave nothing (an unknown author group). */
+  /**
+   * The kind's own arguments; false when they leave nothing (an unknown author group, `editable`).
+   */
   private applyKindArguments(
     criteria: Mutable<ElementCriteria>,
     kind: ElementKind,
     args: ArgumentValues,
   ): boolean {
+    // `editable: true` keeps what the signed-in user may edit; an API request has no such user,
+    // and Craft aborts the query then (no results).
+    if ((kind === 'entry' || kind === 'category') && args.editable === true) return false;
     switch (kind) {
       case 'entry': {
         criteria.authorIds = toParam(args.authorId);
@@ -304,6 +318,7 @@ export class CriteriaBuilder {
         break;
       case 'asset':
         criteria.folderId = toParam(args.folderId);
+        criteria.includeSubfolders = toBoolean(args.includeSubfolders);
         criteria.filename = toParam(args.filename);
         criteria.fileKind = toParam(args.kind);
         criteria.width = toParam(args.width);
@@ -320,6 +335,8 @@ export class CriteriaBuilder {
         criteria.firstName = toParam(args.firstName);
         criteria.lastName = toParam(args.lastName);
         criteria.hasPhoto = toBoolean(args.hasPhoto);
+        criteria.authors = toBoolean(args.authors);
+        criteria.assetUploaders = toBoolean(args.assetUploaders);
         break;
       case 'matrixblock': {
         const owners = toIds(args.ownerId ?? args.primaryOwnerId);
@@ -415,6 +432,17 @@ export class CriteriaBuilder {
 
 function isRecord(value: unknown): value is ArgumentValues {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** The `SearchTermOptions` input's booleans; undefined when none is given. */
+function searchTermOptions(value: unknown): SearchTermOptions | undefined {
+  if (!isRecord(value)) return undefined;
+  const options: { -readonly [K in keyof SearchTermOptions]: boolean } = {};
+  for (const key of ['subLeft', 'subRight', 'exclude', 'exact'] as const) {
+    const flag = toBoolean(value[key]);
+    if (flag !== undefined) options[key] = flag;
+  }
+  return Object.keys(options).length === 0 ? undefined : options;
 }
 
 function asksForDrafts(args: ArgumentValues): boolean {

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { Settings } from '../../settings/settings';
 import type { GqlSchemaDefinition } from '../model/content-model';
 import type { ContentModelIndex } from '../model/content-model.index';
@@ -6,6 +6,7 @@ import { ElementReader } from '../store/element-store';
 import { AssetFiles } from '../transforms/asset-files';
 import { FieldValues } from './field-values';
 import { GraphqlContextFactory } from './graphql-request-context';
+import { ContentMutations } from './mutations/content-mutations.service';
 import type { GraphqlRequestContext } from './graphql-request-context';
 import { createReferenceResolver } from './reference-resolver';
 import { RequestLoaders } from './request-loaders';
@@ -27,6 +28,7 @@ export class ContentGraphqlContextFactory extends GraphqlContextFactory {
     private readonly reader: ElementReader,
     private readonly assetFiles: AssetFiles,
     settings: Settings,
+    @Optional() private readonly mutations?: ContentMutations,
   ) {
     super();
     this.timeZone = presentationTimeZone(settings.content.datesInSystemTimeZone);
@@ -58,6 +60,7 @@ export class ContentGraphqlContextFactory extends GraphqlContextFactory {
         criteria: elements.criteria,
       }),
       timeZone: this.timeZone,
+      ...(this.mutations !== undefined && { mutations: this.mutations }),
     };
   }
 

@@ -1,5 +1,6 @@
 import { GraphQLError, parse } from 'graphql';
 import { DirectiveArgumentError } from '../directives/directive-functions';
+import { ElementQueryError } from '../store/element-query-error';
 import { TransformArgumentError } from '../transforms/asset-files';
 import { ClientSafeError } from './client-safe-error';
 import { GENERIC_ERROR_MESSAGE, graphqlErrorJson } from './graphql-error-json';
@@ -19,6 +20,7 @@ describe('graphqlErrorJson', () => {
       new ClientSafeError('bad size'),
       new TransformArgumentError('bad mode'),
       new DirectiveArgumentError('bad zone'),
+      new ElementQueryError('Invalid orderBy column "nope"'),
       new GraphQLError('graphql says no'),
     ])
       expect(graphqlErrorJson(resolverError(error), false).message).toBe(error.message);

@@ -1,5 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { DirectiveArgumentError } from '../directives/directive-functions';
+import { ElementQueryError } from '../store/element-query-error';
 import { TransformArgumentError } from '../transforms/asset-files';
 import { ClientSafeError } from './client-safe-error';
 import type { GraphqlErrorJson } from './content-graphql';
@@ -14,6 +15,8 @@ export function isUnexpectedError(error: GraphQLError): boolean {
   return !(
     original instanceof GraphQLError ||
     original instanceof ClientSafeError ||
+    // A bad argument value (`orderBy`, a non-numeric id, a date): its message is for the client.
+    original instanceof ElementQueryError ||
     original instanceof TransformArgumentError ||
     original instanceof DirectiveArgumentError
   );

@@ -4,6 +4,7 @@ import type { Field, GqlSchemaDefinition } from '../model/content-model';
 import type { ElementKind } from '../store/element-criteria';
 import type { ElementRecord } from '../store/element-record';
 import type { AssetFiles, TransformArgs } from '../transforms/asset-files';
+import type { ContentMutations } from './mutations/content-mutations.service';
 import type { ScopeGrants } from './scope-grants';
 
 /** GraphQL field arguments as graphql-js hands them to resolvers (variables already applied). */
@@ -87,6 +88,8 @@ export interface GraphqlRequestContext {
   readonly references: ReferenceResolver;
   /** Where DateTime values are presented: `UTC`, or the system zone (setting). */
   readonly timeZone: string;
+  /** What mutations write with (mutations/); absent where no writer is wired (some unit tests). */
+  readonly mutations?: ContentMutations;
 }
 
 /** Creates the context of one request for a schema definition (its grants built once per schema). */

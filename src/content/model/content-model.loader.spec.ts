@@ -126,8 +126,18 @@ describe('the demo model in config/content/project', () => {
     ]).toEqual(['public', true, false, false]);
     expect(publicSchema.scope.some((c) => c.startsWith('usergroups.'))).toBe(false);
     expect(publicSchema.scope).toHaveLength(15); // 2 sites, 4 sections, 5 entry types, 4 others
-    expect(editorial.scope).toEqual(
+    // Editorial reads what the public schema reads, and users and inactive elements too...
+    expect(editorial.scope.filter((c) => c.endsWith(':read'))).toEqual(
       [...publicSchema.scope, 'usergroups.everyone:read', 'elements.inactive:read'].sort(),
+    );
+    // ...and edits content through mutations (a section's actions extend to its entry types).
+    expect(editorial.scope).toEqual(
+      expect.arrayContaining([
+        `sections.${deriveUid('section', 'news')}:create`,
+        `entrytypes.${deriveUid('entryType', 'news.article')}:delete`,
+        `sections.${deriveUid('section', 'about')}:save`,
+        `globalsets.${deriveUid('globalSet', 'siteInfo')}:edit`,
+      ]),
     );
     expect(partner.scope).toEqual(
       [

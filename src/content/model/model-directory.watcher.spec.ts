@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eventually, holdsFor } from '../../../test/support/eventually';
@@ -64,6 +64,39 @@ describe('ModelDirectoryWatcher', () => {
     const after = calls;
     writeFileSync(join(directory, 'c.yaml'), 'c: 2');
     await callsReach(after + 1);
+  });
+
+  it('keeps noticing a file that is replaced by a rename, save after save', async () => {
+    writeFileSync(join(directory, 'a.yaml'), 'a: 0');
+    start();
+    // Editors, `sed -i` and deploy tools write a temporary file and rename it over the old one.
+    for (let save = 1; save <= 3; save++) {
+      const before = calls;
+      writeFileSync(join(directory, '.a.yaml.tmp'), `a: ${save}`);
+      renameSync(join(directory, '.a.yaml.tmp'), join(directory, 'a.yaml'));
+      await callsReach(before + 1);
+    }
+    const before = calls;
+    writeFileSync(join(directory, 'a.yaml'), 'a: 4');
+    await callsReach(before + 1);
+  });
+
+  it('watches directories created later, and a subdirectory removed and created again', async () => {
+    start();
+    mkdirSync(join(directory, 'late', 'deeper'), { recursive: true });
+    await callsReach(1);
+    await eventually('the new directories to be watched', async () => {
+      const before = calls;
+      writeFileSync(join(directory, 'late', 'deeper', 'd.yaml'), `d: ${before}`);
+      return (await holdsFor(300, () => calls === before)) ? undefined : true;
+    });
+    rmSync(join(directory, 'nested'), { recursive: true });
+    mkdirSync(join(directory, 'nested'));
+    await eventually('the re-created subdirectory to be watched', async () => {
+      const before = calls;
+      writeFileSync(join(directory, 'nested', 'e.yaml'), `e: ${before}`);
+      return (await holdsFor(300, () => calls === before)) ? undefined : true;
+    });
   });
 
   it('calls nothing after close, even for a pending burst', async () => {

@@ -1,4 +1,5 @@
-import { FSWatcher, statSync, watch } from 'node:fs';
+import { FSWatcher, readdirSync, realpathSync, statSync, watch } from 'node:fs';
+import { join } from 'node:path';
 
 export interface WatcherLogger {
   log(message: string): void;
@@ -21,10 +22,16 @@ export interface ModelWatchOptions {
  * timer and watched afresh, with one `onChange` since changes may have been missed. Timers are
  * unref'd and the watch is not persistent: nothing here keeps the process alive. Never throws
  * after start: a broken watch is logged and retried.
+ *
+ * Each directory of the tree gets its own (non-recursive) watch rather than one
+ * `watch(..., { recursive: true })`: Node 20 emulates recursion on Linux with one watch per
+ * *file*, which stays on the old inode when a file is replaced by a rename (how editors, `sed -i`
+ * and deploy tools save), so every later change of that file went unnoticed. A directory's own
+ * watch reports changes to any entry in it, whatever its inode.
  */
 export class ModelDirectoryWatcher {
-  private watcher: FSWatcher | undefined;
-  private identity: string | undefined;
+  /** Watched directories by path (the project directory first), with the inode watched. */
+  private readonly watchers = new Map<string, { watcher: FSWatcher; identity: string }>();
   private recheckTimer: NodeJS.Timeout | undefined;
   private quietTimer: NodeJS.Timeout | undefined;
   private maxWaitTimer: NodeJS.Timeout | undefined;
@@ -54,37 +61,81 @@ export class ModelDirectoryWatcher {
   }
 
   get watching(): boolean {
-    return this.watcher !== undefined;
+    return this.watchers.has(this.directory);
   }
 
   private check(initial: boolean): void {
     if (this.closed) return;
     const identity = identify(this.directory);
-    if (this.watcher && identity === this.identity) return;
-    const replaced = this.watcher !== undefined;
+    if (this.watching && identity === this.watchers.get(this.directory)?.identity) return;
+    const replaced = this.watching;
     this.stopWatch();
     if (identity === undefined) {
       this.problem(`content project directory ${this.directory} is missing; waiting for it`);
       return;
     }
     try {
-      this.watcher = watch(this.directory, { recursive: true, persistent: false }, () =>
-        this.trigger(),
-      );
+      this.watchDirectory(this.directory, identity);
+      this.watchSubdirectories();
     } catch (error) {
+      this.stopWatch();
       this.problem(`cannot watch ${this.directory}: ${messageOf(error)}; retrying`);
       return;
     }
-    this.identity = identity;
-    this.watcher.on('error', (error) => {
-      this.stopWatch();
-      this.problem(`watch on ${this.directory} failed: ${messageOf(error)}; retrying`);
-    });
     this.lastProblem = undefined;
     if (initial) return;
     const what = replaced ? 'was replaced' : 'is back';
     this.logger.log(`content project directory ${this.directory} ${what}; watching it again`);
     this.trigger();
+  }
+
+  private watchDirectory(path: string, identity: string): void {
+    const watcher = watch(path, { persistent: false }, () => this.changed());
+    this.watchers.set(path, { watcher, identity });
+    watcher.on('error', (error) => {
+      if (path !== this.directory) {
+        // A subdirectory that went away; the next event in its parent settles the tree.
+        this.unwatch(path);
+        return;
+      }
+      this.stopWatch();
+      this.problem(`watch on ${this.directory} failed: ${messageOf(error)}; retrying`);
+    });
+  }
+
+  /** An event in a watched directory: new subdirectories get a watch, then the burst goes on. */
+  private changed(): void {
+    if (this.closed || !this.watching) return;
+    try {
+      this.watchSubdirectories();
+    } catch {
+      // Racing with a deletion: the identity check (the project directory) or the next event in
+      // the parent (a subdirectory) sorts it out.
+    }
+    this.trigger();
+  }
+
+  /**
+   * Watches every directory below the project directory that the model reader reads, afresh
+   * when a path now holds another directory (removed and created again); the project directory
+   * itself is left to the identity check.
+   */
+  private watchSubdirectories(): void {
+    const present = new Map<string, string>();
+    for (const path of subdirectories(this.directory)) {
+      const identity = identify(path);
+      if (identity !== undefined) present.set(path, identity);
+    }
+    for (const [path, watched] of [...this.watchers])
+      if (path !== this.directory && present.get(path) !== watched.identity) this.unwatch(path);
+    for (const [path, identity] of present)
+      if (!this.watchers.has(path)) this.watchDirectory(path, identity);
+  }
+
+  private unwatch(path: string): void {
+    const watched = this.watchers.get(path);
+    this.watchers.delete(path);
+    if (watched) closeQuietly(watched.watcher);
   }
 
   private trigger(): void {
@@ -107,14 +158,9 @@ export class ModelDirectoryWatcher {
   }
 
   private stopWatch(): void {
-    const watcher = this.watcher;
-    this.watcher = undefined;
-    this.identity = undefined;
-    if (!watcher) return;
-    watcher.removeAllListeners('error');
-    // A late error from a closing watcher is of no interest, but must not go unhandled.
-    watcher.on('error', () => undefined);
-    watcher.close();
+    const watched = [...this.watchers.values()];
+    this.watchers.clear();
+    for (const { watcher } of watched) closeQuietly(watcher);
   }
 
   /** Logs a lasting state once, not on every check. */
@@ -123,6 +169,37 @@ export class ModelDirectoryWatcher {
     this.lastProblem = message;
     this.logger.warn(message);
   }
+}
+
+function closeQuietly(watcher: FSWatcher): void {
+  watcher.removeAllListeners('error');
+  // A late error from a closing watcher is of no interest, but must not go unhandled.
+  watcher.on('error', () => undefined);
+  watcher.close();
+}
+
+/**
+ * The directories below `root` that readModelFiles walks: names starting with a dot skipped,
+ * symbolic links followed, each real directory once (a link back up the tree ends the walk).
+ */
+function subdirectories(root: string): string[] {
+  const found: string[] = [];
+  const visited = new Set<string>([realpathSync(root)]);
+  const walk = (path: string) => {
+    for (const entry of readdirSync(path, { withFileTypes: true })) {
+      if (entry.name.startsWith('.')) continue;
+      const entryPath = join(path, entry.name);
+      const stats = entry.isSymbolicLink() ? statSync(entryPath, { throwIfNoEntry: false }) : entry;
+      if (!stats?.isDirectory()) continue;
+      const real = realpathSync(entryPath);
+      if (visited.has(real)) continue;
+      visited.add(real);
+      found.push(entryPath);
+      walk(entryPath);
+    }
+  };
+  walk(root);
+  return found;
 }
 
 /** The directory's device and inode, or undefined when it is not a directory now. */

@@ -5,15 +5,18 @@ import type { ContentModelIndex } from '../model/content-model.index';
 export const FULL_SCHEMA_UID = '*';
 
 /**
- * Craft's "Full Schema": read access to everything the model declares, including non-live
- * elements. Used only by Grafana admins through `X-Craft-Gql-Schema: *`. Read actions only, as
- * this API has no mutations.
+ * Craft's "Full Schema": every scope component of everything the model declares: reading,
+ * non-live elements included, and every mutation (docs/content-mutations.md). Used only by
+ * Grafana admins through `X-Craft-Gql-Schema: *`, as Craft's control-panel GraphiQL uses it.
  */
 export function fullSchema(model: ContentModelIndex): GqlSchemaDefinition {
   const { sites, sections, volumes, globalSets, userGroups, categoryGroups, tagGroups } =
     model.model;
+  const grant = (entity: string, items: readonly { uid: string }[], actions: string[]) =>
+    items.flatMap((item) => actions.map((action) => `${entity}.${item.uid}:${action}`));
   const read = (entity: string, items: readonly { uid: string }[]) =>
-    items.map((item) => `${entity}.${item.uid}:read`);
+    grant(entity, items, ['read']);
+  const entryTypes = sections.flatMap((section) => section.entryTypes);
   return {
     id: 0,
     uid: FULL_SCHEMA_UID,
@@ -22,17 +25,14 @@ export function fullSchema(model: ContentModelIndex): GqlSchemaDefinition {
     isPublic: false,
     scope: [
       ...read('sites', sites),
-      ...read('sections', sections),
-      ...read(
-        'entrytypes',
-        sections.flatMap((section) => section.entryTypes),
-      ),
-      ...read('volumes', volumes),
-      ...read('globalsets', globalSets),
+      ...grant('sections', sections, ['read', 'edit', 'create', 'save', 'delete']),
+      ...grant('entrytypes', entryTypes, ['read', 'edit', 'create', 'save', 'delete']),
+      ...grant('volumes', volumes, ['read', 'edit', 'create', 'save', 'delete']),
+      ...grant('globalsets', globalSets, ['read', 'edit']),
       'usergroups.everyone:read',
       ...read('usergroups', userGroups),
-      ...read('categorygroups', categoryGroups),
-      ...read('taggroups', tagGroups),
+      ...grant('categorygroups', categoryGroups, ['read', 'edit', 'save', 'delete']),
+      ...grant('taggroups', tagGroups, ['read', 'edit', 'save', 'delete']),
       'elements.inactive:read',
       'elements.drafts:read',
       'elements.revisions:read',

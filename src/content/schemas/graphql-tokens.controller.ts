@@ -1,4 +1,15 @@
-import { Body, Controller, Get, HttpCode, Post, UseFilters, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  UseFilters,
+  UseGuards,
+} from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { AuthGuard, CurrentPrincipal } from '../../identity/auth/auth.guard';
@@ -7,14 +18,22 @@ import { BAD_REQUEST_MESSAGE } from '../../identity/http/api-route-hooks';
 import { GrafanaError } from '../../identity/http/grafana-error';
 import { GrafanaExceptionFilter } from '../../identity/http/grafana-exception.filter';
 import { OnFailure } from '../../identity/http/on-failure.decorator';
+import { requireServerAdmin } from '../admin/server-admin';
 import { TokenNameTakenError } from './graphql-tokens.repository';
-import { GraphqlTokenSchemaError, GraphqlTokensService } from './graphql-tokens.service';
-import { decodeTokenRequest, TokenRequestError } from './token-request';
+import {
+  GraphqlTokenNotFoundError,
+  GraphqlTokenSchemaError,
+  GraphqlTokensService,
+} from './graphql-tokens.service';
+import { decodeTokenChanges, decodeTokenRequest, TokenRequestError } from './token-request';
 import { tokenView, TokenView } from './token-view';
 
+const INVALID_JSON = { [BAD_REQUEST_MESSAGE]: 'the request body is not valid JSON' };
+
 /**
- * The admin API of GraphQL access tokens (issue 8 extends it): Grafana server admins only, with
- * the Grafana API's authentication and error bodies (`{"message"}`), as it lives under `/api`.
+ * The admin API of GraphQL access tokens: Grafana server admins only, with the Grafana API's
+ * authentication and error bodies (`{"message"}`), as it lives under `/api`. A token is named in
+ * paths by its id, uid or name. The access token itself is shown only by create and rotate.
  */
 @ApiExcludeController()
 @Controller('api/content/tokens')
@@ -23,11 +42,11 @@ import { tokenView, TokenView } from './token-view';
 export class GraphqlTokensController {
   constructor(private readonly tokens: GraphqlTokensService) {}
 
-  /** 201 with the token: the only time `accessToken` is shown. */
+  /** 201 with the token: the only time `accessToken` is shown, with rotate's. */
   @Post()
   @HttpCode(201)
   @OnFailure('Failed to create the GraphQL token')
-  @RouteConfig({ [BAD_REQUEST_MESSAGE]: 'the request body is not valid JSON' })
+  @RouteConfig(INVALID_JSON)
   async create(
     @CurrentPrincipal() principal: Principal,
     @Body() body: unknown,
@@ -37,10 +56,7 @@ export class GraphqlTokensController {
       const { token, accessToken } = await this.tokens.create(decodeTokenRequest(body));
       return { ...tokenView(token), accessToken };
     } catch (error) {
-      if (error instanceof TokenRequestError || error instanceof GraphqlTokenSchemaError)
-        throw GrafanaError.message(400, error.message);
-      if (error instanceof TokenNameTakenError) throw GrafanaError.message(409, error.message);
-      throw error;
+      return adminError(error);
     }
   }
 
@@ -50,9 +66,73 @@ export class GraphqlTokensController {
     requireServerAdmin(principal);
     return (await this.tokens.list()).map(tokenView);
   }
+
+  @Get(':id')
+  @OnFailure('Failed to get the GraphQL token')
+  async get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<TokenView> {
+    requireServerAdmin(principal);
+    try {
+      return tokenView(await this.tokens.get(id));
+    } catch (error) {
+      return adminError(error);
+    }
+  }
+
+  /** `{enabled?, expiryDate?, name?}`: disable, enable, expire (or un-expire), rename. */
+  @Patch(':id')
+  @OnFailure('Failed to update the GraphQL token')
+  @RouteConfig(INVALID_JSON)
+  async update(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Body() body: unknown,
+  ): Promise<TokenView> {
+    requireServerAdmin(principal);
+    try {
+      return tokenView(await this.tokens.update(id, decodeTokenChanges(body ?? {})));
+    } catch (error) {
+      return adminError(error);
+    }
+  }
+
+  /** A new access token, shown once; the previous one stops working at once. */
+  @Post(':id/rotate')
+  @HttpCode(200)
+  @OnFailure('Failed to rotate the GraphQL token')
+  async rotate(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+  ): Promise<TokenView & { accessToken: string }> {
+    requireServerAdmin(principal);
+    try {
+      const { token, accessToken } = await this.tokens.rotate(id);
+      return { ...tokenView(token), accessToken };
+    } catch (error) {
+      return adminError(error);
+    }
+  }
+
+  @Delete(':id')
+  @OnFailure('Failed to delete the GraphQL token')
+  async delete(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+  ): Promise<{ message: string; id: number }> {
+    requireServerAdmin(principal);
+    try {
+      const token = await this.tokens.delete(id);
+      return { message: 'GraphQL token deleted', id: token.id };
+    } catch (error) {
+      return adminError(error);
+    }
+  }
 }
 
-/** Grafana's answer to a non-admin on a server admin route. */
-function requireServerAdmin(principal: Principal): void {
-  if (!principal.isGrafanaAdmin) throw GrafanaError.message(403, 'Permission denied');
+/** Expected failures as Grafana-style answers; anything else is OnFailure's 500. */
+function adminError(error: unknown): never {
+  if (error instanceof TokenRequestError || error instanceof GraphqlTokenSchemaError)
+    throw GrafanaError.message(400, error.message);
+  if (error instanceof TokenNameTakenError) throw GrafanaError.message(409, error.message);
+  if (error instanceof GraphqlTokenNotFoundError) throw GrafanaError.message(404, error.message);
+  throw error;
 }

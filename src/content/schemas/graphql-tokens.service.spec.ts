@@ -9,6 +9,7 @@ import { eventually } from '../../../test/support/eventually';
 import { hashAccessToken } from './access-token';
 import { GraphqlTokensRepository, TokenNameTakenError } from './graphql-tokens.repository';
 import {
+  GraphqlTokenNotFoundError,
   GraphqlTokenSchemaError,
   GraphqlTokensService,
   LAST_USED_RESOLUTION_MS,
@@ -201,5 +202,71 @@ describe('GraphqlTokensService', () => {
     } finally {
       warn.mockRestore();
     }
+  });
+
+  describe('administration (issue 8)', () => {
+    const make = () =>
+      service.create({ name: unique('admin'), schema: 'partner', expiryDate: null, enabled: true });
+
+    it('finds a token by id, uid or name', async () => {
+      const { token } = await make();
+      for (const reference of [String(token.id), token.uid, token.name])
+        expect(await service.get(reference)).toMatchObject({ id: token.id });
+      await expect(service.get('999999')).rejects.toThrow(new GraphqlTokenNotFoundError('999999'));
+      await expect(service.get('nobody')).rejects.toBeInstanceOf(GraphqlTokenNotFoundError);
+    });
+
+    it('rotates: a new access token works, the old one stops at once', async () => {
+      const { token, accessToken } = await make();
+      const rotated = await service.rotate(String(token.id));
+      expect(rotated.accessToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
+      expect(rotated.accessToken).not.toBe(accessToken);
+      expect(rotated.token).toMatchObject({
+        id: token.id,
+        name: token.name,
+        schemaHandle: 'partner',
+        tokenHash: hashAccessToken(rotated.accessToken),
+      });
+      expect(await service.schemaFor(accessToken)).toBeUndefined();
+      expect(await service.schemaFor(rotated.accessToken)).toBe(partner);
+    });
+
+    it('disables, enables, expires and renames; an empty change changes nothing', async () => {
+      const { token, accessToken } = await make();
+      expect(await service.update(token.uid, { enabled: false })).toMatchObject({ enabled: false });
+      expect(await service.schemaFor(accessToken)).toBeUndefined();
+      await service.update(token.uid, { enabled: true });
+      expect(await service.schemaFor(accessToken)).toBe(partner);
+      const expired = await service.update(token.name, { expiryDate: new Date(T0) });
+      expect(expired.expiryDate).toEqual(new Date(T0));
+      expect(await service.schemaFor(accessToken)).toBeUndefined();
+      await service.update(token.name, { expiryDate: null });
+      expect(await service.schemaFor(accessToken)).toBe(partner);
+      const name = unique('renamed');
+      expect(await service.update(String(token.id), { name })).toMatchObject({ name });
+      expect(await service.update(name, {})).toMatchObject({ id: token.id, name });
+      const other = await make();
+      await expect(service.update(name, { name: other.token.name })).rejects.toThrow(
+        new TokenNameTakenError(other.token.name),
+      );
+      await expect(service.update('nobody', { enabled: false })).rejects.toBeInstanceOf(
+        GraphqlTokenNotFoundError,
+      );
+    });
+
+    it('deletes: the token stops working and is gone from the list', async () => {
+      const { token, accessToken } = await make();
+      expect(await service.delete(token.name)).toMatchObject({ id: token.id });
+      expect(await service.schemaFor(accessToken)).toBeUndefined();
+      expect((await service.list()).some((t) => t.id === token.id)).toBe(false);
+      await expect(service.delete(token.name)).rejects.toBeInstanceOf(GraphqlTokenNotFoundError);
+    });
+
+    it('counts tokens per schema uid', async () => {
+      const before = (await service.tokenCounts()).get(partner.uid) ?? 0;
+      await make();
+      await make();
+      expect((await service.tokenCounts()).get(partner.uid)).toBe(before + 2);
+    });
   });
 });

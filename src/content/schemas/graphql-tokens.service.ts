@@ -5,7 +5,11 @@ import { Clock } from '../../infra/clock/clock';
 import type { GqlSchemaDefinition } from '../model/content-model';
 import { ContentModelSource } from '../model/content-model.source';
 import { generateAccessToken, hashAccessToken, isWellFormedAccessToken } from './access-token';
-import { GraphqlTokenRow, GraphqlTokensRepository } from './graphql-tokens.repository';
+import {
+  GraphqlTokenRow,
+  GraphqlTokensRepository,
+  TokenRowChanges,
+} from './graphql-tokens.repository';
 import { schemaOfToken } from './token-validity';
 
 /** `lastUsed` is written at most this often per token: a busy token costs no write per request. */
@@ -22,6 +26,22 @@ export interface NewGraphqlToken {
 /** A stored token with the handle of its schema (null when the schema left the model). */
 export interface GraphqlTokenInfo extends GraphqlTokenRow {
   readonly schemaHandle: string | null;
+}
+
+/** What the admin API may change on a token; absent properties stay as they are. */
+export interface GraphqlTokenChanges {
+  readonly name?: string;
+  readonly enabled?: boolean;
+  /** null: never expires. */
+  readonly expiryDate?: Date | null;
+}
+
+/** No token has this id, uid or name (404). */
+export class GraphqlTokenNotFoundError extends Error {
+  constructor(reference: string) {
+    super(`GraphQL token "${reference}" not found`);
+    this.name = 'GraphqlTokenNotFoundError';
+  }
 }
 
 /** A token request that names no usable schema. */
@@ -72,11 +92,77 @@ export class GraphqlTokensService {
   }
 
   async list(): Promise<GraphqlTokenInfo[]> {
-    const model = this.models.current;
-    return (await this.repository.list()).map((row) => ({
-      ...row,
-      schemaHandle: model.schemas.uid(row.schemaUid)?.handle ?? null,
-    }));
+    return (await this.repository.list()).map((row) => this.info(row));
+  }
+
+  /**
+   * A token by reference: its id (digits), uid or name. Throws GraphqlTokenNotFoundError.
+   */
+  async get(reference: string): Promise<GraphqlTokenInfo> {
+    return this.info(await this.find(reference));
+  }
+
+  /**
+   * A new access token for an existing token (same id, name, schema, state): the old one stops
+   * working at once. Shown once, like a new token's.
+   */
+  async rotate(reference: string): Promise<{ token: GraphqlTokenInfo; accessToken: string }> {
+    const { token, hash } = generateAccessToken();
+    const row = await this.database.transaction(async () => {
+      const found = await this.find(reference);
+      return this.updated(found, { tokenHash: hash });
+    });
+    return { token: this.info(row), accessToken: token };
+  }
+
+  /** Renames, enables or disables a token, or sets or clears its expiry date. */
+  async update(reference: string, changes: GraphqlTokenChanges): Promise<GraphqlTokenInfo> {
+    const values: TokenRowChanges = {
+      ...(changes.name !== undefined && { name: changes.name }),
+      ...(changes.enabled !== undefined && { enabled: changes.enabled }),
+      ...(changes.expiryDate !== undefined && { expiryDate: changes.expiryDate }),
+    };
+    const row = await this.database.transaction(async () => {
+      const found = await this.find(reference);
+      return Object.keys(values).length === 0 ? found : this.updated(found, values);
+    });
+    return this.info(row);
+  }
+
+  /** Deletes a token; it stops working at once. Answers the token as it was. */
+  async delete(reference: string): Promise<GraphqlTokenInfo> {
+    const row = await this.database.transaction(async () => {
+      const found = await this.find(reference);
+      const deleted = await this.repository.delete(found.id);
+      if (deleted === undefined) throw new GraphqlTokenNotFoundError(reference);
+      return deleted;
+    });
+    this.lastRecorded.delete(row.id);
+    return this.info(row);
+  }
+
+  /** How many tokens each schema uid has (schemas of the model or gone from it). */
+  tokenCounts(): Promise<Map<string, number>> {
+    return this.repository.countBySchema();
+  }
+
+  private async find(reference: string): Promise<GraphqlTokenRow> {
+    const text = reference.trim();
+    const row = /^\d{1,15}$/.test(text)
+      ? await this.repository.findById(Number(text))
+      : ((await this.repository.findByUid(text)) ?? (await this.repository.findByName(text)));
+    if (row === undefined) throw new GraphqlTokenNotFoundError(reference);
+    return row;
+  }
+
+  private async updated(row: GraphqlTokenRow, values: TokenRowChanges): Promise<GraphqlTokenRow> {
+    const changed = await this.repository.update(row.id, values);
+    if (changed === undefined) throw new GraphqlTokenNotFoundError(String(row.id));
+    return changed;
+  }
+
+  private info(row: GraphqlTokenRow): GraphqlTokenInfo {
+    return { ...row, schemaHandle: this.models.current.schemas.uid(row.schemaUid)?.handle ?? null };
   }
 
   /**

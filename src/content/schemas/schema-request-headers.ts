@@ -6,4 +6,6 @@ export interface SchemaRequestHeaders {
   readonly craftAuthorization: readonly string[] | undefined;
   /** `X-Craft-Gql-Schema`; undefined when absent. */
   readonly gqlSchema: string | undefined;
+  /** `X-Craft-Gql-Cache` (`no-cache` skips the result cache); undefined when absent. */
+  readonly gqlCache?: string;
 }

@@ -1,4 +1,4 @@
-import { decodeTokenRequest, TokenRequestError } from './token-request';
+import { decodeTokenChanges, decodeTokenRequest, TokenRequestError } from './token-request';
 
 describe('decodeTokenRequest', () => {
   it('reads name, schema, expiryDate and enabled with their defaults', () => {
@@ -50,5 +50,30 @@ describe('decodeTokenRequest', () => {
     ],
   ])('refuses %j: %s', (body, message) => {
     expect(() => decodeTokenRequest(body)).toThrow(new TokenRequestError(message));
+  });
+});
+
+describe('decodeTokenChanges', () => {
+  it('reads only the properties given', () => {
+    expect(decodeTokenChanges({})).toEqual({});
+    expect(decodeTokenChanges({ enabled: false })).toEqual({ enabled: false });
+    expect(decodeTokenChanges({ expiryDate: null })).toEqual({ expiryDate: null });
+    expect(decodeTokenChanges({ expiryDate: '2030-01-31', name: ' New ' })).toEqual({
+      expiryDate: new Date('2030-01-31T00:00:00Z'),
+      name: 'New',
+    });
+  });
+
+  it.each([
+    [[], 'the body must be a JSON object: {"enabled", "expiryDate", ...}'],
+    [{ enabled: null }, 'enabled must be true or false'],
+    [{ name: null }, 'name is required'],
+    [{ schema: 'other' }, 'unknown property "schema" (allowed: name, enabled, expiryDate)'],
+    [
+      { expiryDate: 'soon' },
+      'expiryDate must be null or an ISO 8601 date-time such as 2030-01-31T12:00:00Z',
+    ],
+  ])('refuses %j: %s', (body, message) => {
+    expect(() => decodeTokenChanges(body)).toThrow(new TokenRequestError(message));
   });
 });

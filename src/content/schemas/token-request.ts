@@ -1,7 +1,8 @@
 import { MAX_TEXT_LENGTH } from '../../identity/identity.limits';
-import type { NewGraphqlToken } from './graphql-tokens.service';
+import type { GraphqlTokenChanges, NewGraphqlToken } from './graphql-tokens.service';
 
 const KEYS = ['name', 'schema', 'expiryDate', 'enabled'];
+const CHANGE_KEYS = ['name', 'enabled', 'expiryDate'];
 /** A calendar date, optionally with a time and offset: what `Date` reads the same everywhere. */
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2}))?$/;
 
@@ -30,6 +31,36 @@ export function decodeTokenRequest(body: unknown): NewGraphqlToken {
     expiryDate: expiryDate(fields.expiryDate),
     enabled: enabled(fields.enabled),
   };
+}
+
+/**
+ * The body of `PATCH /api/content/tokens/:id`: any of `{name, enabled, expiryDate}`; absent keys
+ * stay as they are, `expiryDate: null` clears the expiry. The schema of a token cannot change.
+ */
+export function decodeTokenChanges(body: unknown): GraphqlTokenChanges {
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new TokenRequestError('the body must be a JSON object: {"enabled", "expiryDate", ...}');
+  const fields = body as Record<string, unknown>;
+  const unknown = Object.keys(fields).find((key) => !CHANGE_KEYS.includes(key));
+  if (unknown !== undefined)
+    throw new TokenRequestError(
+      `unknown property "${unknown}" (allowed: ${CHANGE_KEYS.join(', ')})`,
+    );
+  return {
+    ...('name' in fields && { name: requiredText(fields, 'name') }),
+    ...('enabled' in fields && { enabled: requiredBoolean(fields.enabled) }),
+    ...('expiryDate' in fields && { expiryDate: expiryDate(fields.expiryDate) }),
+  };
+}
+
+/** An ISO 8601 date as the token APIs take it (the command's `expire` reads its argument so). */
+export function decodeExpiryDate(value: unknown): Date | null {
+  return expiryDate(value);
+}
+
+function requiredBoolean(value: unknown): boolean {
+  if (typeof value !== 'boolean') throw new TokenRequestError('enabled must be true or false');
+  return value;
 }
 
 function requiredText(fields: Record<string, unknown>, key: string): string {

@@ -18,10 +18,13 @@ import { ModelItemsRepository } from '../model/model-items.repository';
 import type { ElementWriter } from '../store/element-writer';
 import type { ElementLookups } from '../store/element-writer-lookups';
 import { FixedModelSource, testDatabases, writerServices } from '../store/element-writer.fixtures';
+import type { GraphqlResultCache } from '../cache/graphql-result-cache';
+import { ContentImporter } from '../import/content-importer';
+import { ElementStatesRepository } from '../import/element-states.repository';
 import { ContentSeeder } from './content-seeder';
+import { ModelElements } from './model-elements';
 import { emptySeedDocument, parseSeedDocument } from './seed-document';
 import { readSeedDirectory, SeedFileError } from './seed-files';
-import { SeedLoader } from './seed-loader';
 import { SeedContentError } from './seed-run';
 
 // The demo model (config/content/project) and the demo content (config/content/seed) on
@@ -31,14 +34,23 @@ let drop: () => Promise<void>;
 let database: Database;
 let writer: ElementWriter;
 let lookups: ElementLookups;
-let loader: SeedLoader;
+let loader: ContentImporter;
+let elements: ModelElements;
+/** Counts the seeder's invalidations (the real cache is I8c's; only the call matters here). */
+let invalidations = 0;
+const cache = {
+  invalidate: () => {
+    invalidations++;
+    return Promise.resolve();
+  },
+} as unknown as GraphqlResultCache;
 let settings: Settings;
 let modelService: ContentModelService;
 let dataDir: string;
 const logged: string[] = [];
 
 const seeder = (models = modelService as FixedModelSource | ContentModelService) =>
-  new ContentSeeder(settings, database, models, loader, writer, lookups);
+  new ContentSeeder(settings, database, models, loader, elements, lookups, cache);
 
 async function count(query: ReturnType<typeof sql>): Promise<number> {
   const [row] = await rawRows<{ n: number }>(db, query);
@@ -98,7 +110,14 @@ describe.each(testDatabases())('on %s', (_driver, open) => {
     await modelService.onModuleInit();
     const clock = new ManualClock(Date.parse('2026-01-01T00:00:00Z'));
     ({ writer, lookups } = writerServices(database, modelService, clock));
-    loader = new SeedLoader(database, writer, lookups);
+    loader = new ContentImporter(
+      database,
+      modelService,
+      writer,
+      lookups,
+      new ElementStatesRepository(database),
+    );
+    elements = new ModelElements(database, writer);
   });
   afterAll(async () => {
     await modelService.onApplicationShutdown();
@@ -108,7 +127,10 @@ describe.each(testDatabases())('on %s', (_driver, open) => {
 
   describe('the demo content', () => {
     it('loads into an empty store at boot, with a one-line summary', async () => {
+      invalidations = 0;
       await seeder().onApplicationBootstrap();
+      // After the seed; the seed made the global set and single elements, so no second time.
+      expect(invalidations).toBe(1);
       expect(logged.filter((line) => line.includes('content seed:'))).toEqual([
         expect.stringMatching(
           /^log: content seed: 16 entries, 4 assets, 4 categories, 5 tags, 1 global set, 2 users from 6 files in .*config\/content\/seed \(\d+ ms\)$/,
@@ -251,9 +273,83 @@ describe.each(testDatabases())('on %s', (_driver, open) => {
 
     it('loads again idempotently through the loader (matched by natural keys)', async () => {
       const before = await kinds();
+      const dates = () =>
+        rawRows<{ id: number; updated: string; sites: string; modified: string | null }>(
+          db,
+          sql`SELECT e.id, e.date_updated::text AS updated,
+                (SELECT string_agg(s.date_updated::text, ',' ORDER BY s.site_id)
+                 FROM content_element_sites s WHERE s.element_id = e.id) AS sites,
+                (SELECT a.date_modified::text FROM content_assets a WHERE a.element_id = e.id)
+                  AS modified
+              FROM content_elements e ORDER BY e.id`,
+        );
+      const datesBefore = await dates();
       const { document } = readSeedDirectory(join(process.cwd(), 'config/content/seed'));
-      await loader.load(document, modelService.current);
+      const unchanged = (n: number) => ({ created: 0, updated: 0, unchanged: n });
+      expect(await loader.load(document, modelService.current)).toEqual({
+        users: unchanged(2),
+        assets: unchanged(4),
+        categories: unchanged(4),
+        tags: unchanged(5),
+        globalSets: unchanged(1),
+        entries: unchanged(16),
+      });
       expect(await kinds()).toEqual(before);
+      // Nothing changed, so not even the timestamps the files leave out (users, blocks).
+      expect(await dates()).toEqual(datesBefore);
+    });
+
+    it('counts what a load creates and updates, and never duplicates by uid or slug', async () => {
+      const document = emptySeedDocument();
+      const problems: string[] = [];
+      parseSeedDocument(
+        {
+          tags: [
+            // An existing tag: a new title is an update.
+            { group: 'keywords', slug: 'graphql', title: 'GraphQL!' },
+            // A uid the store does not hold, but a slug it does: that tag, not a duplicate.
+            {
+              group: 'keywords',
+              uid: '0b5e3c4e-4c1f-4d59-9d0e-6a1f5d6c7b01',
+              slug: 'typescript',
+              title: 'TypeScript',
+            },
+            // Two new tags with distinct uids and one slug stay two (tags have no URI to keep
+            // unique, so both keep the slug).
+            {
+              group: 'keywords',
+              uid: '0b5e3c4e-4c1f-4d59-9d0e-6a1f5d6c7b02',
+              slug: 'twins',
+              title: 'Twins',
+            },
+            {
+              group: 'keywords',
+              uid: '0b5e3c4e-4c1f-4d59-9d0e-6a1f5d6c7b03',
+              slug: 'twins',
+              title: 'Twins',
+            },
+          ],
+        },
+        'more.yaml',
+        '/tmp',
+        document,
+        problems,
+      );
+      expect(problems).toEqual([]);
+      const tagsBefore = (await kinds()).find((k) => k.kind === 'tag')!.n;
+      const counts = await loader.load(document, modelService.current);
+      expect(counts.tags).toEqual({ created: 2, updated: 1, unchanged: 1 });
+      expect((await kinds()).find((k) => k.kind === 'tag')!.n).toBe(tagsBefore + 2);
+      const twins = await rawRows<{ uid: string; slug: string }>(
+        db,
+        sql`SELECT e.uid, s.slug FROM content_elements e
+            JOIN content_element_sites s ON s.element_id = e.id AND s.site_id = 1
+            WHERE e.kind = 'tag' AND s.title = 'Twins' ORDER BY e.uid`,
+      );
+      expect(twins).toEqual([
+        { uid: '0b5e3c4e-4c1f-4d59-9d0e-6a1f5d6c7b02', slug: 'twins' },
+        { uid: '0b5e3c4e-4c1f-4d59-9d0e-6a1f5d6c7b03', slug: 'twins' },
+      ]);
     });
   });
 

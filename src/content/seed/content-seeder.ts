@@ -3,15 +3,16 @@ import { sql } from 'drizzle-orm';
 import { resolve } from 'node:path';
 import { Database } from '../../infra/database/database';
 import { Settings } from '../../settings/settings';
+import { GraphqlResultCache } from '../cache/graphql-result-cache';
+import { ContentImporter } from '../import/content-importer';
+import type { ImportCounts } from '../import/load-tracker';
 import type { ContentModelIndex } from '../model/content-model.index';
 import { ContentModelSource } from '../model/content-model.source';
-import { ElementWriter } from '../store/element-writer';
 import { ElementLookups } from '../store/element-writer-lookups';
+import { ModelElements } from './model-elements';
 import { readSeedDirectory, seedFileNames } from './seed-files';
-import { SeedLoader } from './seed-loader';
-import type { SeedCounts } from './seed-run';
 
-const LABELS: Record<keyof SeedCounts, [string, string]> = {
+const LABELS: Record<keyof ImportCounts, [string, string]> = {
   entries: ['entry', 'entries'],
   assets: ['asset', 'assets'],
   categories: ['category', 'categories'],
@@ -26,11 +27,12 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 const SEED_LOCK = 7_283_345_100;
 
 /**
- * At boot (after the content model is applied): loads CONTENT_SEED_DIR while the store holds no
- * content (entries outside singles, assets, categories, tags), in one transaction, then makes
- * sure the model's own elements exist (one element per global set, the entry of every single,
- * site rows of every user). The latter runs again on every model change. A seed that does not
- * load stops the boot with every problem listed, like an invalid model.
+ * At boot (after the content model is applied): loads CONTENT_SEED_DIR through the importer
+ * (the code `content-import` runs) while the store holds no content (entries outside singles,
+ * assets, categories, tags), in one transaction, then makes sure the model's own elements exist
+ * (one element per global set, the entry of every single, site rows of every user). The latter
+ * runs again on every model change. A seed that does not load stops the boot with every problem
+ * listed, like an invalid model. Cached GraphQL results are dropped after either wrote.
  */
 @Injectable()
 export class ContentSeeder implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -43,9 +45,10 @@ export class ContentSeeder implements OnApplicationBootstrap, OnApplicationShutd
     private readonly settings: Settings,
     private readonly database: Database,
     private readonly models: ContentModelSource,
-    private readonly loader: SeedLoader,
-    private readonly writer: ElementWriter,
+    private readonly importer: ContentImporter,
+    private readonly elements: ModelElements,
     private readonly lookups: ElementLookups,
+    private readonly cache: GraphqlResultCache,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -67,7 +70,7 @@ export class ContentSeeder implements OnApplicationBootstrap, OnApplicationShutd
   }
 
   /** Loads the seed directory into an empty store; returns the counts, or undefined when skipped. */
-  async seed(model: ContentModelIndex): Promise<SeedCounts | undefined> {
+  async seed(model: ContentModelIndex): Promise<ImportCounts | undefined> {
     const configured = this.settings.content.seedDir;
     if (configured === '') return undefined;
     const directory = resolve(process.cwd(), configured);
@@ -81,14 +84,16 @@ export class ContentSeeder implements OnApplicationBootstrap, OnApplicationShutd
       await this.database.executor.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
       if (await this.lookups.hasContent(singles)) return undefined;
       const { document, files } = readSeedDirectory(directory);
-      return { counts: await this.loader.load(document, model), files };
+      return { counts: await this.importer.load(document, model), files };
     });
     if (outcome === undefined) return undefined;
+    await this.cache.invalidate();
     const { counts, files } = outcome;
     const elapsed = Math.round(performance.now() - started);
-    const parts = (Object.keys(LABELS) as (keyof SeedCounts)[]).map((kind) =>
-      plural(counts[kind], ...LABELS[kind]),
-    );
+    const parts = (Object.keys(LABELS) as (keyof ImportCounts)[]).map((kind) => {
+      const { created, updated, unchanged } = counts[kind];
+      return plural(created + updated + unchanged, ...LABELS[kind]);
+    });
     this.logger.log(
       `content seed: ${parts.join(', ')} from ${plural(files, 'file', 'files')} in ${directory} (${elapsed} ms)`,
     );
@@ -96,12 +101,9 @@ export class ContentSeeder implements OnApplicationBootstrap, OnApplicationShutd
   }
 
   private async ensureModelElements(model: ContentModelIndex): Promise<void> {
-    await this.database.transaction(async () => {
-      const sets = await this.writer.ensureGlobalSets(model);
-      const singles = await this.writer.ensureSingles(model);
-      await this.writer.ensureUserSites(model);
-      if (sets + singles > 0)
-        this.logger.log(`created ${sets} global set and ${singles} single elements`);
-    });
+    const { globalSets, singles } = await this.elements.ensure(model);
+    if (globalSets + singles === 0) return;
+    this.logger.log(`created ${globalSets} global set and ${singles} single elements`);
+    await this.cache.invalidate();
   }
 }

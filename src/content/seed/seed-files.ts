@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, extname, join } from 'node:path';
+import { dirname, extname, join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { emptySeedDocument, parseSeedDocument, type SeedDocument } from './seed-document';
 
@@ -13,32 +13,51 @@ export class SeedFileError extends Error {
   }
 }
 
+/** One content file to read: its path and the name messages give it. */
+export interface ContentFile {
+  readonly path: string;
+  readonly label: string;
+}
+
+export const isContentFileName = (name: string): boolean =>
+  EXTENSIONS.has(extname(name).toLowerCase());
+
 /** The content files of a directory: `*.yaml`, `*.yml` and `*.json` directly in it, in name order. */
 export function seedFileNames(directory: string): string[] {
   if (!existsSync(directory) || !statSync(directory).isDirectory()) return [];
   return readdirSync(directory)
-    .filter((name) => EXTENSIONS.has(extname(name).toLowerCase()))
+    .filter(isContentFileName)
     .filter((name) => statSync(join(directory, name)).isFile())
     .sort();
+}
+
+/**
+ * Reads and checks content files into one document, in the given order. A file's asset files
+ * are found relative to its own directory. Every problem of every file is thrown together.
+ */
+export function readContentFiles(files: readonly ContentFile[]): SeedDocument {
+  const document = emptySeedDocument();
+  const problems: string[] = [];
+  for (const { path, label } of files) {
+    let raw: unknown;
+    try {
+      const text = readFileSync(path, 'utf8');
+      raw = extname(path).toLowerCase() === '.json' ? JSON.parse(text) : parseYaml(text);
+    } catch (error) {
+      problems.push(`${label}: ${(error as Error).message.split('\n')[0]}`);
+      continue;
+    }
+    parseSeedDocument(raw, label, dirname(path), document, problems);
+  }
+  if (problems.length > 0) throw new SeedFileError(problems);
+  return document;
 }
 
 /** Reads and checks every content file of the directory into one document. */
 export function readSeedDirectory(directory: string): { document: SeedDocument; files: number } {
   const names = seedFileNames(directory);
-  const document = emptySeedDocument();
-  const problems: string[] = [];
-  for (const name of names) {
-    const path = join(directory, name);
-    let raw: unknown;
-    try {
-      const text = readFileSync(path, 'utf8');
-      raw = extname(name).toLowerCase() === '.json' ? JSON.parse(text) : parseYaml(text);
-    } catch (error) {
-      problems.push(`${basename(path)}: ${(error as Error).message.split('\n')[0]}`);
-      continue;
-    }
-    parseSeedDocument(raw, name, directory, document, problems);
-  }
-  if (problems.length > 0) throw new SeedFileError(problems);
+  const document = readContentFiles(
+    names.map((name) => ({ path: join(directory, name), label: name })),
+  );
   return { document, files: names.length };
 }

@@ -1,31 +1,37 @@
 import { resolve } from 'node:path';
+import type { LoadTracker, GivenDates, ImportCounts } from '../import/load-tracker';
+import type { ElementStatesRepository } from '../import/element-states.repository';
 import type { Field } from '../model/content-model';
 import type { ContentModelIndex } from '../model/content-model.index';
+import type { ElementKind } from '../store/element-criteria';
 import type { ElementWriter } from '../store/element-writer';
-import { ElementWriteError } from '../store/element-writer-error';
+import { normalizeFolderPath } from '../store/element-writer-assets';
+import { ElementWriteError, ProblemList } from '../store/element-writer-error';
 import type { BlockInput, SavedElement, SiteContentInput } from '../store/element-writer-input';
-import type { ElementLookups } from '../store/element-writer-lookups';
+import type { ElementKey, ElementLookups } from '../store/element-writer-lookups';
 import { slugify } from '../store/element-writer-slug';
-import type {
-  SeedAsset,
-  SeedCategory,
-  SeedDocument,
-  SeedEntry,
-  SeedGlobalSet,
-  SeedSiteContent,
-  SeedTag,
-  SeedUser,
+import {
+  SEED_KINDS,
+  type SeedAsset,
+  type SeedCategory,
+  type SeedDocument,
+  type SeedEntry,
+  type SeedGlobalSet,
+  type SeedKind,
+  type SeedSiteContent,
+  type SeedTag,
+  type SeedUser,
 } from './seed-document';
 import { RELATION_TARGETS, SeedReferenceError, SeedReferences } from './seed-references';
 
-export interface SeedCounts {
-  users: number;
-  assets: number;
-  categories: number;
-  tags: number;
-  globalSets: number;
-  entries: number;
+/** How far a load is: items first (pass one), then relation values and user photos (pass two). */
+export interface LoadProgress {
+  readonly phase: 'items' | 'relations';
+  readonly done: number;
+  readonly total: number;
 }
+
+export type LoadListener = (progress: LoadProgress) => void;
 
 /** Every problem of a content load; nothing of it was written. */
 export class SeedContentError extends Error {
@@ -56,21 +62,26 @@ interface PreparedContent {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
+/** Dates an item gives itself (compared like content when telling updated from unchanged). */
+const givenDates = (item: { dateUpdated?: Date; dateModified?: Date }): GivenDates => ({
+  dateUpdated: item.dateUpdated !== undefined,
+  dateModified: item.dateModified !== undefined,
+});
+
 /**
  * One load of a content document, inside the caller's transaction. Pass one writes the items
  * kind by kind (users, assets, categories, tags, global sets, entries; parents before their
  * children) without relation values; pass two writes the relations, so items may point at
  * items further down. Problems are collected item by item and thrown together at the end.
+ *
+ * Each item updates the element it matches, else creates one: by uid; without a uid, or with
+ * one the store does not hold, by natural key (entries by section and slug, singles by
+ * section, categories and tags by group and slug, assets by volume, folder and filename, users
+ * by username, global sets by handle), so that a file never duplicates what is there. An
+ * element this load wrote already is not matched by natural key for an item with a uid (two
+ * items with distinct uids and one slug stay two elements).
  */
 export class SeedRun {
-  readonly counts: SeedCounts = {
-    users: 0,
-    assets: 0,
-    categories: 0,
-    tags: 0,
-    globalSets: 0,
-    entries: 0,
-  };
   private readonly problems: string[] = [];
   private readonly pending: PendingRelation[] = [];
   private readonly photos: { at: string; user: SeedUser }[] = [];
@@ -79,36 +90,56 @@ export class SeedRun {
   constructor(
     private readonly model: ContentModelIndex,
     private readonly writer: ElementWriter,
-    lookups: ElementLookups,
+    private readonly lookups: ElementLookups,
+    private readonly states: ElementStatesRepository,
+    private readonly tracker: LoadTracker,
+    private readonly listener: LoadListener = () => undefined,
   ) {
     this.references = new SeedReferences(model, lookups);
   }
 
-  async run(document: SeedDocument): Promise<SeedCounts> {
+  async run(document: SeedDocument): Promise<ImportCounts> {
+    const items = SEED_KINDS.reduce((sum, kind) => sum + document[kind].length, 0);
+    const progress = this.counter('items', items);
     for (const user of document.users)
-      await this.item(`${user.at} (${user.username})`, () => this.user(user));
-    for (const asset of document.assets)
-      await this.item(`${asset.at} (${asset.volume}/${asset.folder ?? ''}${asset.filename})`, () =>
-        this.asset(asset),
-      );
+      await progress(this.item(`${user.at} (${user.username})`, () => this.user(user)));
+    for (const asset of document.assets) {
+      const path = `${asset.volume}/${asset.folder ? `${asset.folder}/` : ''}${asset.filename}`;
+      await progress(this.item(`${asset.at} (${path})`, () => this.asset(asset)));
+    }
     for (const category of parentsFirst(document.categories, (c) => c.group))
-      await this.item(`${category.at} (${category.group}/${this.slugOf(category)})`, () =>
-        this.category(category),
+      await progress(
+        this.item(`${category.at} (${category.group}/${this.slugOf(category)})`, () =>
+          this.category(category),
+        ),
       );
     for (const tag of document.tags)
-      await this.item(`${tag.at} (${tag.group}/${this.slugOf(tag)})`, () => this.tag(tag));
-    for (const set of document.globalSets)
-      await this.item(`${set.at} (${set.handle})`, () => this.globalSet(set));
-    for (const entry of parentsFirst(document.entries, (e) => e.section))
-      await this.item(`${entry.at} (${entry.section}/${this.slugOf(entry)})`, () =>
-        this.entry(entry),
+      await progress(
+        this.item(`${tag.at} (${tag.group}/${this.slugOf(tag)})`, () => this.tag(tag)),
       );
-    for (const relation of this.pending)
-      if (relation.sourceId !== undefined)
-        await this.item(relation.at, () => this.relation(relation));
-    for (const { at, user } of this.photos) await this.item(at, () => this.photo(user));
+    for (const set of document.globalSets)
+      await progress(this.item(`${set.at} (${set.handle})`, () => this.globalSet(set)));
+    for (const entry of parentsFirst(document.entries, (e) => e.section))
+      await progress(
+        this.item(`${entry.at} (${entry.section}/${this.slugOf(entry)})`, () => this.entry(entry)),
+      );
+    const relations = this.pending.filter((relation) => relation.sourceId !== undefined);
+    const linked = this.counter('relations', relations.length + this.photos.length);
+    for (const relation of relations)
+      await linked(this.item(relation.at, () => this.relation(relation)));
+    for (const { at, user } of this.photos) await linked(this.item(at, () => this.photo(user)));
     if (this.problems.length > 0) throw new SeedContentError(this.problems);
-    return this.counts;
+    return this.tracker.finish();
+  }
+
+  /** Reports the phase's progress after each step (and once at its start). */
+  private counter(phase: LoadProgress['phase'], total: number) {
+    let done = 0;
+    if (total > 0) this.listener({ phase, done, total });
+    return async (step: Promise<void>) => {
+      await step;
+      this.listener({ phase, done: ++done, total });
+    };
   }
 
   private async item(at: string, work: () => Promise<unknown>): Promise<void> {
@@ -126,6 +157,27 @@ export class SeedRun {
     return item.slug ?? slugify(item.title ?? '');
   }
 
+  /**
+   * The element an item updates (see the class comment), announced to the tracker before it
+   * is written; undefined: the item creates one.
+   */
+  private async match(
+    kind: SeedKind,
+    item: { uid?: string; dateUpdated?: Date; dateModified?: Date },
+    natural: () => Promise<ElementKey | undefined>,
+  ): Promise<ElementKey | undefined> {
+    let found: ElementKey | undefined =
+      item.uid === undefined ? undefined : await this.lookups.byUid(item.uid);
+    if (found === undefined) {
+      const candidate = await natural();
+      const claimed =
+        candidate !== undefined && item.uid !== undefined && this.tracker.has(candidate.id);
+      found = claimed ? undefined : candidate;
+    }
+    if (found !== undefined) await this.tracker.beforeWrite(kind, found.id, givenDates(item));
+    return found;
+  }
+
   private async user(user: SeedUser): Promise<void> {
     const groupIds = (user.groups ?? []).map((handle) => {
       const group = this.model.userGroups.handle(handle);
@@ -133,6 +185,7 @@ export class SeedRun {
       return group.id;
     });
     const content = this.prepare(this.model.model.userFields, user, user.at);
+    await this.match('users', {}, () => this.lookups.user(user.username));
     const saved = await this.writer.saveUser({
       username: user.username,
       email: user.email,
@@ -142,9 +195,8 @@ export class SeedRun {
       fields: content.fields,
       sites: content.sites,
     });
-    content.written(saved);
+    this.written('users', saved, content, {});
     if (user.photo !== undefined) this.photos.push({ at: `${user.at} (${user.username})`, user });
-    this.counts.users++;
   }
 
   private async photo(user: SeedUser): Promise<void> {
@@ -156,8 +208,13 @@ export class SeedRun {
     const volume = this.model.volumes.handle(asset.volume);
     if (volume === undefined) throw new ElementWriteError([`volume: no volume "${asset.volume}"`]);
     const content = this.prepare(volume.fields, asset, asset.at);
+    // An invalid folder finds nothing here; the writer names the problem.
+    const folder = normalizeFolderPath(asset.folder ?? '', new ProblemList());
+    const existing = await this.match('assets', asset, async () =>
+      folder === undefined ? undefined : this.lookups.asset(volume.id, folder, asset.filename),
+    );
     const saved = await this.writer.saveAsset({
-      ...this.common(asset),
+      ...this.common(asset, existing),
       fields: content.fields,
       sites: content.sites,
       volumeId: volume.id,
@@ -172,8 +229,7 @@ export class SeedRun {
           : await this.references.resolve('user', asset.uploader),
       dateModified: asset.dateModified,
     });
-    content.written(saved);
-    this.counts.assets++;
+    this.written('assets', saved, content, asset);
   }
 
   private async category(category: SeedCategory): Promise<void> {
@@ -181,31 +237,31 @@ export class SeedRun {
     if (group === undefined)
       throw new ElementWriteError([`group: no category group "${category.group}"`]);
     const content = this.prepare(group.fields, category, category.at);
+    const existing = await this.match('categories', category, () =>
+      this.bySlug('category', group.id, category),
+    );
     const saved = await this.writer.saveCategory({
-      ...this.common(category),
-      uid: category.uid ?? (await this.existingUid('category', group.id, category)),
+      ...this.common(category, existing),
       fields: content.fields,
       sites: content.sites,
       groupId: group.id,
       parentId: await this.parent('category', group.id, category.parent),
     });
-    content.written(saved);
-    this.counts.categories++;
+    this.written('categories', saved, content, category);
   }
 
   private async tag(tag: SeedTag): Promise<void> {
     const group = this.model.tagGroups.handle(tag.group);
     if (group === undefined) throw new ElementWriteError([`group: no tag group "${tag.group}"`]);
     const content = this.prepare(group.fields, tag, tag.at);
+    const existing = await this.match('tags', tag, () => this.bySlug('tag', group.id, tag));
     const saved = await this.writer.saveTag({
-      ...this.common(tag),
-      uid: tag.uid ?? (await this.existingUid('tag', group.id, tag)),
+      ...this.common(tag, existing),
       fields: content.fields,
       sites: content.sites,
       groupId: group.id,
     });
-    content.written(saved);
-    this.counts.tags++;
+    this.written('tags', saved, content, tag);
   }
 
   private async globalSet(set: SeedGlobalSet): Promise<void> {
@@ -213,14 +269,14 @@ export class SeedRun {
     if (globalSet === undefined)
       throw new ElementWriteError([`handle: no global set "${set.handle}"`]);
     const content = this.prepare(globalSet.fields, set, set.at);
+    await this.match('globalSets', set, () => this.states.globalSetElement(globalSet.id));
     const saved = await this.writer.saveGlobalSet({
       globalSetId: globalSet.id,
       fields: content.fields,
       sites: content.sites,
       dateUpdated: set.dateUpdated,
     });
-    content.written(saved);
-    this.counts.globalSets++;
+    this.written('globalSets', saved, content, set);
   }
 
   private async entry(entry: SeedEntry): Promise<void> {
@@ -236,12 +292,13 @@ export class SeedRun {
         `type: section "${section.handle}" has no entry type "${entry.type}" (types: ${section.entryTypes.map((t) => t.handle).join(', ')})`,
       ]);
     const content = this.prepare(type.fields, entry, entry.at);
-    const uid =
-      entry.uid ??
-      (section.type === 'single' ? undefined : await this.existingUid('entry', section.id, entry));
+    const existing = await this.match('entries', entry, () =>
+      section.type === 'single'
+        ? this.lookups.single(section.id)
+        : this.bySlug('entry', section.id, entry),
+    );
     const saved = await this.writer.saveEntry({
-      ...this.common(entry),
-      uid,
+      ...this.common(entry, existing),
       fields: content.fields,
       sites: content.sites,
       sectionId: section.id,
@@ -255,20 +312,33 @@ export class SeedRun {
       archived: entry.archived,
       parentId: await this.parent('entry', section.id, entry.parent),
     });
-    content.written(saved);
-    this.counts.entries++;
+    this.written('entries', saved, content, entry);
   }
 
-  private common(item: {
-    uid?: string;
-    enabled?: boolean;
-    dateCreated?: Date;
-    dateUpdated?: Date;
-    title?: string | null;
-    slug?: string;
-  }) {
+  private written(
+    kind: SeedKind,
+    saved: SavedElement,
+    content: PreparedContent,
+    dates: { dateUpdated?: Date; dateModified?: Date },
+  ): void {
+    content.written(saved);
+    this.tracker.written(kind, saved, givenDates(dates));
+  }
+
+  /** The element's own properties; the uid is the matched element's, or the item's for a new one. */
+  private common(
+    item: {
+      uid?: string;
+      enabled?: boolean;
+      dateCreated?: Date;
+      dateUpdated?: Date;
+      title?: string | null;
+      slug?: string;
+    },
+    existing: ElementKey | undefined,
+  ) {
     return {
-      uid: item.uid,
+      uid: existing?.uid ?? item.uid,
       enabled: item.enabled,
       dateCreated: item.dateCreated,
       dateUpdated: item.dateUpdated,
@@ -277,13 +347,12 @@ export class SeedRun {
     };
   }
 
-  /** Without a uid, an element with the same natural key is updated (loads are idempotent). */
-  private async existingUid(
-    kind: 'entry' | 'category' | 'tag',
+  private bySlug(
+    kind: ElementKind,
     containerId: number,
     item: { slug?: string; title?: string | null },
-  ): Promise<string | undefined> {
-    return (await this.references.bySlug(kind, containerId, this.slugOf(item)))?.uid;
+  ): Promise<ElementKey | undefined> {
+    return this.references.bySlug(kind, containerId, this.slugOf(item));
   }
 
   private async parent(

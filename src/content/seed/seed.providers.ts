@@ -1,6 +1,7 @@
 import type { Provider } from '@nestjs/common';
+import { IMPORT_PROVIDERS } from '../import/import.providers';
 import { ContentSeeder } from './content-seeder';
-import { SeedLoader } from './seed-loader';
+import { ModelElements } from './model-elements';
 
-/** The content loader and the boot seeder; listed in store.providers.ts. */
-export const SEED_PROVIDERS: Provider[] = [SeedLoader, ContentSeeder];
+/** The boot seeder and the importer it loads through; listed in store.providers.ts. */
+export const SEED_PROVIDERS: Provider[] = [...IMPORT_PROVIDERS, ModelElements, ContentSeeder];

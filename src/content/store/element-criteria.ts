@@ -40,6 +40,18 @@ export interface FieldFilter {
 
 export type StatusParam = Param;
 
+/** Craft's `SearchTermOptions`: what every search term does unless its syntax says more. */
+export interface SearchTermOptions {
+  /** The term may start inside a word (`*term`). */
+  readonly subLeft?: boolean;
+  /** The term may end inside a word (`term*`); Craft's default is true. */
+  readonly subRight?: boolean;
+  /** Elements that do not match (`-term`). */
+  readonly exclude?: boolean;
+  /** Attribute terms match the whole value (`title::term`); free terms match whole words. */
+  readonly exact?: boolean;
+}
+
 export interface ElementCriteria {
   readonly kind: ElementKind;
   /** Sites to query in, already intersected with the scope; never empty. */
@@ -63,6 +75,8 @@ export interface ElementCriteria {
   readonly title?: Param;
   readonly slug?: Param;
   readonly uri?: Param;
+  /** `"<elementId>-<siteId>"`, the GraphQL `siteSettingsId` of one element in one site. */
+  readonly siteSettingsId?: Param;
   /** Undefined: the kind's default (entries `live`, users `active`, others `enabled`); null: any. */
   readonly status?: StatusParam | null;
   readonly archived?: boolean;
@@ -72,6 +86,8 @@ export interface ElementCriteria {
 
   /** Craft search syntax; fills `searchScore` and allows `orderBy: "score"`. */
   readonly search?: string;
+  /** Defaults for every term of `search` (Craft's `searchTermOptions`); the syntax adds to them. */
+  readonly searchTermOptions?: SearchTermOptions;
   readonly relatedTo?: RelatedTo;
   readonly notRelatedTo?: RelatedTo;
 
@@ -110,6 +126,8 @@ export interface ElementCriteria {
 
   // Assets
   readonly folderId?: Param;
+  /** With `folderId`: the assets of those folders' subfolders (at any depth) too. */
+  readonly includeSubfolders?: boolean;
   readonly filename?: Param;
   readonly fileKind?: Param;
   readonly width?: Param;
@@ -128,6 +146,10 @@ export interface ElementCriteria {
   /** Members of any of these user group ids; undefined = every user (scope `usergroups.everyone`). */
   readonly userGroupIds?: readonly number[];
   readonly hasPhoto?: boolean;
+  /** True: only users who are the author of an entry (false sets no condition, as in Craft). */
+  readonly authors?: boolean;
+  /** True: only users who uploaded an asset (false sets no condition, as in Craft). */
+  readonly assetUploaders?: boolean;
 
   // Matrix blocks
   readonly ownerIds?: readonly number[];

@@ -137,7 +137,10 @@ function innerQuery(
   const columns: SQL[] = [BASE_COLUMNS];
   if (criteria.kind === 'asset') columns.push(ASSET_COLUMNS);
   if (criteria.kind === 'user') columns.push(USER_COLUMNS);
-  const search = criteria.search !== undefined ? searchSql(criteria.kind, criteria.search) : null;
+  const search =
+    criteria.search !== undefined
+      ? searchSql(criteria.kind, criteria.search, criteria.searchTermOptions)
+      : null;
   if (search !== null) columns.push(sql`, ${search.score} AS _score`);
   if (keyed !== undefined) columns.push(sql`, ${keyed.key} AS _key`);
   orders.forEach((order, index) =>
@@ -201,6 +204,7 @@ function whereConditions(criteria: ElementCriteria, context: QueryContext): SQL[
   param(text(sql`s.title`), criteria.title);
   param(exact(sql`s.slug`), criteria.slug);
   param(exact(sql`s.uri`), criteria.uri);
+  param(exact(sql`(e.id::text || '-' || s.site_id::text)`), criteria.siteSettingsId);
   add(statusSql(criteria.kind, criteria.status, now));
   add(criteria.archived === true ? sql`e.archived` : sql`NOT e.archived`);
   add(criteria.trashed === true ? sql`e.date_deleted IS NOT NULL` : sql`e.date_deleted IS NULL`);
@@ -228,7 +232,14 @@ function whereConditions(criteria: ElementCriteria, context: QueryContext): SQL[
   conditions.push(...structureConditions(criteria, now));
 
   if (criteria.kind === 'asset') {
-    param(number(sql`a.folder_id`), criteria.folderId);
+    if (criteria.includeSubfolders === true && criteria.folderId !== undefined) {
+      // Folder paths end with `/` (the root is ''), so a subfolder's path starts with its parent's.
+      const parents = paramSql(number(sql`p.id`), criteria.folderId, now);
+      if (parents !== null)
+        add(
+          sql`a.folder_id IN (SELECT d.id FROM content_asset_folders d JOIN content_asset_folders p ON p.volume_id = d.volume_id AND starts_with(d.path, p.path) WHERE ${parents})`,
+        );
+    } else param(number(sql`a.folder_id`), criteria.folderId);
     param(text(sql`a.filename`), criteria.filename);
     param(text(sql`a.kind`), criteria.fileKind);
     param(number(sql`a.width`), criteria.width);
@@ -252,6 +263,12 @@ function whereConditions(criteria: ElementCriteria, context: QueryContext): SQL[
       );
     if (criteria.hasPhoto !== undefined)
       add(criteria.hasPhoto ? sql`e.photo_id IS NOT NULL` : sql`e.photo_id IS NULL`);
+    if (criteria.authors === true)
+      add(
+        sql`EXISTS (SELECT 1 FROM content_elements authored WHERE authored.kind = 'entry' AND authored.author_id = e.id)`,
+      );
+    if (criteria.assetUploaders === true)
+      add(sql`EXISTS (SELECT 1 FROM content_assets uploaded WHERE uploaded.uploader_id = e.id)`);
   }
 
   for (const filter of criteria.fields ?? []) {
@@ -297,7 +314,7 @@ function explicitOrder(criteria: ElementCriteria, context: QueryContext): OrderE
     if (term.column === 'score') {
       // Without a search there is no score; Craft ignores it then.
       if (criteria.search === undefined) continue;
-      const search = searchSql(criteria.kind, criteria.search);
+      const search = searchSql(criteria.kind, criteria.search, criteria.searchTermOptions);
       if (search !== null)
         orders.push({ expression: search.score, descending: term.direction !== 'asc' });
       continue;

@@ -7,6 +7,9 @@ import { rawRows } from '../../infra/database/raw-rows';
 import type { ProblemList } from './element-writer-error';
 import { fileKind, mimeType } from './element-writer-file-kinds';
 
+/** With the folder id, the advisory lock that serialises saves into one asset folder. */
+const FOLDER_LOCK_CLASS = 72_835;
+
 /** What the writer learns from an asset's file. */
 export interface FileFacts {
   readonly size: number;
@@ -170,6 +173,23 @@ export class AssetRows {
       sql`SELECT element_id FROM content_assets WHERE folder_id = ${folderId} AND filename = ${filename}`,
     );
     return row === undefined ? undefined : Number(row.element_id);
+  }
+
+  /** Ids of the assets (trashed ones too) holding a file name in a folder, in any case. */
+  async holdersIgnoringCase(folderId: number, filename: string): Promise<number[]> {
+    const rows = await rawRows<{ element_id: number | string }>(
+      this.db,
+      sql`SELECT element_id FROM content_assets
+          WHERE folder_id = ${folderId} AND lower(filename) = ${filename.toLowerCase()}`,
+    );
+    return rows.map((row) => Number(row.element_id));
+  }
+
+  /** Serialises saves into one folder until the transaction ends (name choice, file placement). */
+  async lockFolder(folderId: number): Promise<void> {
+    await this.db.execute(
+      sql`SELECT pg_advisory_xact_lock(${FOLDER_LOCK_CLASS}::int, ${folderId}::int)`,
+    );
   }
 
   async upsert(elementId: number, asset: AssetRowWrite): Promise<void> {

@@ -110,3 +110,9 @@ export function fileKind(filename: string): string {
 export function mimeType(filename: string): string | null {
   return MIME_TYPES[fileExtension(filename)] ?? null;
 }
+
+/** The usual extension of a MIME type (`image/jpeg` → `jpg`), for uploads that name no file. */
+export function extensionForMimeType(type: string): string | undefined {
+  const lowered = type.toLowerCase();
+  return Object.entries(MIME_TYPES).find(([, mime]) => mime === lowered)?.[0];
+}

@@ -1,3 +1,5 @@
+import type { StructurePlacement } from './element-writer-structure';
+
 /**
  * What callers hand the ElementWriter: model items and other elements by id (handles and natural
  * keys are resolved by the caller: the seed loader, later the importer and GraphQL mutations).
@@ -43,6 +45,8 @@ export interface BlockInput {
   readonly uid?: string;
   /** The block type id (a block type of the matrix field). */
   readonly typeId: number;
+  /** Always a new block (GraphQL's `new1` ids), never matched to an old one by position. */
+  readonly isNew?: boolean;
   readonly enabled?: boolean;
   readonly fields?: FieldValues;
   readonly sites?: ReadonlyMap<number, SiteContentInput>;
@@ -52,6 +56,11 @@ export interface BlockInput {
 export interface PlacementInput {
   /** The parent's element id, or null for a root. */
   readonly parentId?: number | null;
+  /**
+   * Craft's structure operations (GraphQL mutations): first/last child of a parent or of the top
+   * level, or before/after a sibling; also moves within the same parent. Wins over `parentId`.
+   */
+  readonly placement?: StructurePlacement;
 }
 
 export interface EntryInput extends ElementContentInput, PlacementInput {
@@ -86,6 +95,11 @@ export interface AssetInput extends ElementContentInput {
   readonly filename: string;
   /** A file to copy into the volume; absent: the file must already be in place. */
   readonly sourceFile?: string;
+  /**
+   * Craft's `avoidFilenameConflicts` (uploads): when another asset (trashed ones too) or a file
+   * holds the name in the folder, `_1`, `_2`... go before the extension.
+   */
+  readonly avoidConflicts?: boolean;
   readonly alt?: string | null;
   /** [x, y] in 0..1. */
   readonly focalPoint?: readonly [number, number] | null;

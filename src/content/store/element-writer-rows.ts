@@ -153,6 +153,17 @@ export class ElementRows {
     );
   }
 
+  /** Soft delete: sets `date_deleted`; false when the element is missing or already trashed. */
+  async trash(id: number, at: Date): Promise<boolean> {
+    const rows = await rawRows<{ id: number | string }>(
+      this.db,
+      sql`UPDATE content_elements SET date_deleted = ${at.toISOString()}::timestamptz
+          WHERE id = ${id} AND date_deleted IS NULL
+          RETURNING id`,
+    );
+    return rows.length > 0;
+  }
+
   async delete(ids: readonly number[]): Promise<void> {
     if (ids.length === 0) return;
     await this.db.execute(

@@ -45,6 +45,14 @@ export interface StructureSpec {
   readonly maxLevels: number | null;
 }
 
+/**
+ * Where an element goes in its structure (Craft's structure operations): first or last child of
+ * a parent (null: of the top level), or right before or after a sibling.
+ */
+export type StructurePlacement =
+  | { readonly position: 'first' | 'last'; readonly parentId: number | null }
+  | { readonly position: 'before' | 'after'; readonly siblingId: number };
+
 export class StructureNodes {
   constructor(private readonly database: Database) {}
 
@@ -107,28 +115,187 @@ export class StructureNodes {
     parentId: number | null,
     problems: ProblemList,
   ): Promise<void> {
-    await this.db.execute(
-      sql`SELECT pg_advisory_xact_lock(${STRUCTURE_LOCK_CLASS}::int, ${structure.id}::int)`,
+    await this.lock(structure.id);
+    if ((await this.position(elementId)) !== undefined) {
+      if ((await this.parentOf(elementId)) === parentId) return;
+    }
+    await this.placeLocked(structure, elementId, { position: 'last', parentId }, problems);
+  }
+
+  /**
+   * Craft's structure operations (prepend/append to a parent or the top level, insert before or
+   * after a sibling): inserts a new element there, or moves a placed one there with its subtree,
+   * also within the same parent. Problems go to `problems`.
+   */
+  async placeAt(
+    structure: StructureSpec,
+    elementId: number,
+    placement: StructurePlacement,
+    problems: ProblemList,
+  ): Promise<void> {
+    await this.lock(structure.id);
+    await this.placeLocked(structure, elementId, placement, problems);
+  }
+
+  /**
+   * Takes an element out of its structure (a soft delete, as Craft does): its children move up
+   * into its place, keeping their order and subtrees. Returns the element's parent and its former
+   * children, or undefined when it had no position.
+   */
+  async remove(
+    elementId: number,
+  ): Promise<{ parentId: number | null; children: number[] } | undefined> {
+    const unlocked = await this.position(elementId);
+    if (unlocked === undefined) return undefined;
+    await this.lock(unlocked.structureId);
+    const node = await this.position(elementId);
+    if (node === undefined) return undefined;
+    const { structureId, lft, rgt, level } = node;
+    const parentId = await this.parentOf(elementId);
+    const children = await rawRows<{ element_id: number | string }>(
+      this.db,
+      sql`SELECT element_id FROM content_structure_nodes
+          WHERE structure_id = ${structureId} AND lft > ${lft} AND rgt < ${rgt}
+            AND level = ${level + 1}
+          ORDER BY lft`,
     );
+    await this.db.execute(sql`DELETE FROM content_structure_nodes WHERE element_id = ${elementId}`);
+    await this.db.execute(
+      sql`UPDATE content_structure_nodes SET lft = lft - 1, rgt = rgt - 1, level = level - 1
+          WHERE structure_id = ${structureId} AND lft > ${lft} AND rgt < ${rgt}`,
+    );
+    await this.db.execute(
+      sql`UPDATE content_structure_nodes
+          SET lft = CASE WHEN lft > ${rgt} THEN lft - 2 ELSE lft END, rgt = rgt - 2
+          WHERE structure_id = ${structureId} AND rgt > ${rgt}`,
+    );
+    // Children of a top-level element become top-level trees of their own.
+    if (level === 1)
+      await this.db.execute(
+        sql`UPDATE content_structure_nodes n SET root_id = (
+              SELECT a.element_id FROM content_structure_nodes a
+              WHERE a.structure_id = n.structure_id AND a.level = 1
+                AND a.lft <= n.lft AND a.rgt >= n.rgt)
+            WHERE n.structure_id = ${structureId} AND n.lft >= ${lft} AND n.rgt <= ${rgt - 2}`,
+      );
+    return { parentId, children: children.map((row) => Number(row.element_id)) };
+  }
+
+  private async lock(structureId: number): Promise<void> {
+    await this.db.execute(
+      sql`SELECT pg_advisory_xact_lock(${STRUCTURE_LOCK_CLASS}::int, ${structureId}::int)`,
+    );
+  }
+
+  /** placeAt with the structure's lock held. */
+  private async placeLocked(
+    structure: StructureSpec,
+    elementId: number,
+    placement: StructurePlacement,
+    problems: ProblemList,
+  ): Promise<void> {
     const current = await this.position(elementId);
-    const parent = parentId === null ? undefined : await this.position(parentId);
-    if (parentId !== null && (parent === undefined || parent.structureId !== structure.id)) {
-      problems.add(`parent ${parentId} is not in the same structure`);
+    const reference = await this.reference(structure, placement, problems);
+    if (reference === undefined) return;
+    // Before or after itself: where it already is.
+    if ('siblingId' in placement && placement.siblingId === elementId && current !== undefined)
       return;
-    }
-    if (current === undefined) {
-      if (!this.fits(structure, parent ? parent.level + 1 : 1, 0, problems)) return;
-      await this.insert(structure.id, elementId, parent);
-      return;
-    }
-    if ((await this.parentOf(elementId)) === parentId) return;
-    if (parent !== undefined && parent.lft >= current.lft && parent.rgt <= current.rgt) {
+    const { parent } = reference;
+    const anchor = reference.sibling ?? parent;
+    if (
+      current !== undefined &&
+      anchor !== undefined &&
+      anchor.lft >= current.lft &&
+      anchor.rgt <= current.rgt
+    ) {
       problems.add(`an element cannot be moved under itself or its descendants`);
       return;
     }
-    const depth = await this.subtreeDepth(current);
-    if (!this.fits(structure, parent ? parent.level + 1 : 1, depth, problems)) return;
-    await this.move(current, parent?.elementId ?? null);
+    const level = parent ? parent.level + 1 : 1;
+    const depth = current ? await this.subtreeDepth(current) : 0;
+    if (!this.fits(structure, level, depth, problems)) return;
+    const structureId = structure.id;
+    const width = current ? current.rgt - current.lft + 1 : 2;
+    if (current !== undefined) await this.park(current);
+    // Positions shifted when the subtree was parked: read the reference again.
+    const at = await this.insertionPoint(structureId, placement);
+    await this.db.execute(
+      sql`UPDATE content_structure_nodes
+          SET lft = CASE WHEN lft >= ${at} THEN lft + ${width} ELSE lft END,
+              rgt = rgt + ${width}
+          WHERE structure_id = ${structureId} AND rgt >= ${at}`,
+    );
+    const rootId = level === 1 ? elementId : (await this.position(parent!.elementId))!.rootId;
+    if (current === undefined) {
+      await this.db.execute(
+        sql`INSERT INTO content_structure_nodes (element_id, structure_id, root_id, lft, rgt, level)
+            VALUES (${elementId}, ${structureId}, ${rootId}, ${at}, ${at + 1}, ${level})`,
+      );
+      return;
+    }
+    const shift = at - current.lft;
+    await this.db.execute(
+      sql`UPDATE content_structure_nodes
+          SET lft = -lft + ${shift}, rgt = -rgt + ${shift}, level = level + ${level - current.level},
+              root_id = ${rootId}
+          WHERE structure_id = ${structureId} AND lft < 0`,
+    );
+  }
+
+  /** The parent (and sibling) a placement refers to; undefined after a problem. */
+  private async reference(
+    structure: StructureSpec,
+    placement: StructurePlacement,
+    problems: ProblemList,
+  ): Promise<{ parent?: NodePosition; sibling?: NodePosition } | undefined> {
+    const inStructure = async (id: number, role: string) => {
+      const node = await this.position(id);
+      if (node === undefined || node.structureId !== structure.id) {
+        problems.add(`${role} ${id} is not in the same structure`);
+        return undefined;
+      }
+      return node;
+    };
+    if ('siblingId' in placement) {
+      const sibling = await inStructure(placement.siblingId, 'sibling');
+      if (sibling === undefined) return undefined;
+      const parentId = await this.parentOf(sibling.elementId);
+      return { sibling, parent: parentId === null ? undefined : await this.position(parentId) };
+    }
+    if (placement.parentId === null) return {};
+    const parent = await inStructure(placement.parentId, 'parent');
+    return parent === undefined ? undefined : { parent };
+  }
+
+  /** Where the element's lft goes (positions read after the moving subtree was parked). */
+  private async insertionPoint(
+    structureId: number,
+    placement: StructurePlacement,
+  ): Promise<number> {
+    if ('siblingId' in placement) {
+      const sibling = (await this.position(placement.siblingId))!;
+      return placement.position === 'before' ? sibling.lft : sibling.rgt + 1;
+    }
+    const parent =
+      placement.parentId === null ? undefined : (await this.position(placement.parentId))!;
+    if (placement.position === 'first') return parent ? parent.lft + 1 : 1;
+    return parent ? parent.rgt : (await this.maxRgt(structureId)) + 1;
+  }
+
+  /** Parks a subtree at negative positions and closes the gap it leaves. */
+  private async park(node: NodePosition): Promise<void> {
+    const { structureId, lft, rgt } = node;
+    const width = rgt - lft + 1;
+    await this.db.execute(
+      sql`UPDATE content_structure_nodes SET lft = -lft, rgt = -rgt
+          WHERE structure_id = ${structureId} AND lft >= ${lft} AND rgt <= ${rgt}`,
+    );
+    await this.db.execute(
+      sql`UPDATE content_structure_nodes
+          SET lft = CASE WHEN lft > ${rgt} THEN lft - ${width} ELSE lft END,
+              rgt = rgt - ${width}
+          WHERE structure_id = ${structureId} AND rgt > ${rgt}`,
+    );
   }
 
   private fits(structure: StructureSpec, level: number, depth: number, problems: ProblemList) {
@@ -146,75 +313,6 @@ export class StructureNodes {
           WHERE structure_id = ${node.structureId} AND lft >= ${node.lft} AND rgt <= ${node.rgt}`,
     );
     return Number(row.deepest) - node.level;
-  }
-
-  private async insert(
-    structureId: number,
-    elementId: number,
-    parent: NodePosition | undefined,
-  ): Promise<void> {
-    let lft: number;
-    if (parent === undefined) {
-      lft = (await this.maxRgt(structureId)) + 1;
-    } else {
-      lft = parent.rgt;
-      await this.openGap(structureId, parent.rgt, 2);
-    }
-    await this.db.execute(
-      sql`INSERT INTO content_structure_nodes (element_id, structure_id, root_id, lft, rgt, level)
-          VALUES (${elementId}, ${structureId}, ${parent?.rootId ?? elementId}, ${lft}, ${lft + 1},
-            ${parent ? parent.level + 1 : 1})`,
-    );
-  }
-
-  /**
-   * Moves a subtree: its rows are parked at negative positions, the gap it leaves is closed, a
-   * gap is opened at the end of the new parent (or of the structure), and the rows come back.
-   */
-  private async move(node: NodePosition, parentId: number | null): Promise<void> {
-    const { structureId, lft, rgt } = node;
-    const width = rgt - lft + 1;
-    await this.db.execute(
-      sql`UPDATE content_structure_nodes SET lft = -lft, rgt = -rgt
-          WHERE structure_id = ${structureId} AND lft >= ${lft} AND rgt <= ${rgt}`,
-    );
-    await this.db.execute(
-      sql`UPDATE content_structure_nodes
-          SET lft = CASE WHEN lft > ${rgt} THEN lft - ${width} ELSE lft END,
-              rgt = rgt - ${width}
-          WHERE structure_id = ${structureId} AND rgt > ${rgt}`,
-    );
-    let newLft: number;
-    let newLevel: number;
-    let newRoot: number;
-    if (parentId === null) {
-      newLft = (await this.maxRgt(structureId)) + 1;
-      newLevel = 1;
-      newRoot = node.elementId;
-    } else {
-      const parent = (await this.position(parentId))!;
-      newLft = parent.rgt;
-      newLevel = parent.level + 1;
-      newRoot = parent.rootId;
-      await this.openGap(structureId, parent.rgt, width);
-    }
-    const shift = newLft - lft;
-    await this.db.execute(
-      sql`UPDATE content_structure_nodes
-          SET lft = -lft + ${shift}, rgt = -rgt + ${shift}, level = level + ${newLevel - node.level},
-              root_id = ${newRoot}
-          WHERE structure_id = ${structureId} AND lft < 0`,
-    );
-  }
-
-  /** Makes room for `width` positions at `at` (the rgt of the node that gets a last child). */
-  private async openGap(structureId: number, at: number, width: number): Promise<void> {
-    await this.db.execute(
-      sql`UPDATE content_structure_nodes
-          SET lft = CASE WHEN lft > ${at} THEN lft + ${width} ELSE lft END,
-              rgt = rgt + ${width}
-          WHERE structure_id = ${structureId} AND rgt >= ${at}`,
-    );
   }
 
   private async maxRgt(structureId: number): Promise<number> {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { Clock } from '../../infra/clock/clock';
 import { Database } from '../../infra/database/database';
 import { IdentityError } from '../../identity/identity.errors';
@@ -11,11 +12,13 @@ import type { ElementKind } from './element-criteria';
 import {
   AssetRows,
   checkFilename,
+  type ExistingAsset,
   normalizeFolderPath,
   placeAssetFile,
   volumeFilePath,
 } from './element-writer-assets';
 import { ElementWriteError, ProblemList } from './element-writer-error';
+import { freeFilename } from './element-writer-filenames';
 import type {
   AssetInput,
   BlockInput,
@@ -38,7 +41,11 @@ import {
 } from './element-writer-rows';
 import { searchText } from './element-writer-search';
 import { slugify, titleFromFilename } from './element-writer-slug';
-import { type StructureSpec, StructureNodes } from './element-writer-structure';
+import {
+  type StructurePlacement,
+  type StructureSpec,
+  StructureNodes,
+} from './element-writer-structure';
 import { renderUri, unsupportedUriTokens, usesSlug } from './element-writer-uri';
 import { UserRows } from './element-writer-users';
 import { defaultFieldValue, normalizeFieldValue } from './element-writer-values';
@@ -55,6 +62,8 @@ interface SaveSpec {
   readonly enabledByDefault?: ReadonlyMap<number, boolean>;
   readonly structure?: StructureSpec & { readonly prefixParent: boolean };
   readonly parentId?: number | null;
+  /** Craft's structure operations; win over parentId. */
+  readonly placement?: StructurePlacement;
   readonly title: TitleRule;
   readonly hasSlug: boolean;
   readonly defaultSlug?: string;
@@ -67,6 +76,12 @@ interface SaveSpec {
   readonly extraSearch?: readonly (string | null)[];
   /** Runs once the element row exists (kind-specific rows: assets, memberships). */
   readonly afterRow?: (id: number) => Promise<void>;
+}
+
+/** How URIs of a structure's elements are made (refreshed when elements move). */
+interface UriRules {
+  readonly uriFormats?: ReadonlyMap<number, string>;
+  readonly prefixParent: boolean;
 }
 
 type TitleRule =
@@ -144,6 +159,8 @@ export class ElementWriter {
       }
       if (input.parentId !== undefined && input.parentId !== null && section.type !== 'structure')
         problems.add(`parent: section "${section.handle}" is not a structure`);
+      if (input.placement !== undefined && section.type !== 'structure')
+        problems.add(`placement: section "${section.handle}" is not a structure`);
       if (input.authorId !== undefined && input.authorId !== null)
         await this.checkKind(input.authorId, 'user', 'author', problems);
       const sites = siteSettingsMaps(section.siteSettings, model);
@@ -161,6 +178,7 @@ export class ElementWriter {
               ? { id: section.id, maxLevels: section.maxLevels, prefixParent: true }
               : undefined,
           parentId: section.type === 'structure' ? input.parentId : undefined,
+          placement: section.type === 'structure' ? input.placement : undefined,
           title: type.hasTitleField
             ? { mode: 'required' }
             : { mode: 'format', format: type.titleFormat },
@@ -201,6 +219,7 @@ export class ElementWriter {
           enabledByDefault: sites.enabledByDefault,
           structure: { id: group.id, maxLevels: group.maxLevels, prefixParent: false },
           parentId: input.parentId,
+          placement: input.placement,
           title: { mode: 'required' },
           hasSlug: true,
           content: input,
@@ -293,23 +312,35 @@ export class ElementWriter {
       if (input.uploaderId !== undefined && input.uploaderId !== null)
         await this.checkKind(input.uploaderId, 'user', 'uploader', problems);
       const folderId = await this.assetRows.ensureFolder(volume.id, folderPath);
+      // One save at a time per folder: a free name is chosen and its file placed atomically.
+      await this.assetRows.lockFolder(folderId);
       let existing = await this.existing(input.uid, 'asset', volume.id, problems);
-      const holder = await this.assetRows.holder(folderId, input.filename);
-      if (existing === undefined && holder !== undefined && input.uid === undefined)
+      let previous = existing ? await this.assetRows.byElement(existing.id) : undefined;
+      const filename = input.avoidConflicts
+        ? await freeFilename(input.filename, (name) =>
+            this.filenameTaken(volume.path, folderId, folderPath, name, existing, previous),
+          )
+        : input.filename;
+      const holder = await this.assetRows.holder(folderId, filename);
+      if (existing === undefined && holder !== undefined && input.uid === undefined) {
         existing = await this.rows.byId(holder);
+        previous = existing ? await this.assetRows.byElement(existing.id) : undefined;
+      }
       if (holder !== undefined && existing !== undefined && holder !== existing.id)
-        problems.add(`file: "${folderPath}${input.filename}" belongs to another asset`);
+        problems.add(`file: "${folderPath}${filename}" belongs to another asset`);
       problems.throwIfAny();
-      const previous = existing ? await this.assetRows.byElement(existing.id) : undefined;
-      const target = volumeFilePath(volume.path, folderPath, input.filename);
+      const target = volumeFilePath(volume.path, folderPath, filename);
+      const moveFrom = previous
+        ? volumeFilePath(volume.path, previous.folderPath, previous.filename)
+        : undefined;
+      // Moving the asset's file never overwrites a file that is not its own.
+      const moving =
+        input.sourceFile === undefined && moveFrom !== undefined && moveFrom !== target;
+      if (moving && existsSync(target)) problems.add(`file: "${folderPath}${filename}" is taken`);
+      problems.throwIfAny();
       const facts = await placeAssetFile(
         target,
-        {
-          copyFrom: input.sourceFile,
-          moveFrom: previous
-            ? volumeFilePath(volume.path, previous.folderPath, previous.filename)
-            : undefined,
-        },
+        { copyFrom: input.sourceFile, moveFrom },
         problems,
       );
       problems.throwIfAny();
@@ -321,18 +352,18 @@ export class ElementWriter {
           where: `volume "${volume.handle}"`,
           layout: volume.fields,
           siteIds: model.sites.all.map((site) => site.id),
-          title: { mode: 'optional', fallback: titleFromFilename(input.filename) },
+          title: { mode: 'optional', fallback: titleFromFilename(filename) },
           hasSlug: false,
           content: input,
           existing,
           columns: {},
-          extraSearch: [input.filename, facts!.kind, alt],
+          extraSearch: [filename, facts!.kind, alt],
           afterRow: (id) =>
             this.assetRows.upsert(id, {
               ...facts!,
               volumeId: volume.id,
               folderId,
-              filename: input.filename,
+              filename,
               focalPoint: pick(input.focalPoint, previous?.focalPoint) ?? null,
               alt,
               dateModified: input.dateModified ?? this.now(),
@@ -435,6 +466,26 @@ export class ElementWriter {
     });
   }
 
+  /**
+   * Craft's soft delete of an entry, asset, category or tag: the element gets its `dateDeleted`
+   * (queries leave it out; `trashed: true` finds it) and keeps its content, relations, blocks and,
+   * for assets, its file. In a structure it leaves its place and its children move up into it, as
+   * Craft does; their URIs follow. False when no such live element exists.
+   */
+  deleteElement(id: number, kinds: readonly ElementKind[]): Promise<boolean> {
+    return this.database.transaction(async () => {
+      const element = await this.rows.byId(id);
+      if (element === undefined || !kinds.includes(element.kind)) return false;
+      if (!(await this.rows.trash(id, this.now()))) return false;
+      const removed = await this.structures.remove(id);
+      if (removed === undefined || removed.children.length === 0) return true;
+      const rules = this.uriRules(element);
+      for (const child of removed.children)
+        await this.refreshTreeUris(child, removed.parentId, rules);
+      return true;
+    });
+  }
+
   /** Every global set of the model has its one element, with a row in every site. */
   ensureGlobalSets(model: ContentModelIndex): Promise<number> {
     return this.database.transaction(async () => {
@@ -509,6 +560,25 @@ export class ElementWriter {
       return undefined;
     }
     return found;
+  }
+
+  /**
+   * Whether a name is taken in an asset folder for an asset (Craft compares names in any case):
+   * by another asset, trashed ones included, or by a file that is not the asset's own.
+   */
+  private async filenameTaken(
+    volumePath: string,
+    folderId: number,
+    folderPath: string,
+    name: string,
+    own: ExistingElement | undefined,
+    previous: ExistingAsset | undefined,
+  ): Promise<boolean> {
+    const holders = await this.assetRows.holdersIgnoringCase(folderId, name);
+    if (holders.some((id) => id !== own?.id)) return true;
+    const ownFile =
+      previous?.folderPath === folderPath && previous.filename.toLowerCase() === name.toLowerCase();
+    return !ownFile && existsSync(volumeFilePath(volumePath, folderPath, name));
   }
 
   private async checkKind(
@@ -635,11 +705,16 @@ export class ElementWriter {
     }
 
     let moved = false;
-    if (spec.structure !== undefined && (created || spec.parentId !== undefined)) {
-      const before = created ? null : await this.structures.parentOf(id);
-      await this.structures.place(spec.structure, id, spec.parentId ?? null, problems);
+    if (spec.structure !== undefined) {
+      const placed = created ? undefined : await this.structures.position(id);
+      const before = placed === undefined ? null : await this.structures.parentOf(id);
+      if (spec.placement !== undefined)
+        await this.structures.placeAt(spec.structure, id, spec.placement, problems);
+      // New elements, and restored ones (deleting took them out), go last under their parent.
+      else if (placed === undefined || spec.parentId !== undefined)
+        await this.structures.place(spec.structure, id, spec.parentId ?? null, problems);
       problems.throwIfAny();
-      moved = !created && before !== (spec.parentId ?? null);
+      moved = placed !== undefined && before !== (await this.structures.parentOf(id));
     }
     if (spec.afterRow) await spec.afterRow(id);
 
@@ -764,8 +839,53 @@ export class ElementWriter {
     }
     problems.throwIfAny();
     if (spec.structure !== undefined && !created && (uriChanged || moved))
-      await this.refreshDescendantUris(id, spec);
+      await this.refreshDescendantUris(id, {
+        uriFormats: spec.uriFormats,
+        prefixParent: spec.structure.prefixParent,
+      });
     return { id, uid, created, blocks };
+  }
+
+  /** The URI rules of the structure an entry or category is in. */
+  private uriRules(element: ExistingElement): UriRules {
+    const model = this.model;
+    const section =
+      element.kind === 'entry' ? model.sections.id(element.containerId ?? 0) : undefined;
+    const group =
+      element.kind === 'category' ? model.categoryGroups.id(element.containerId ?? 0) : undefined;
+    const settings = section?.siteSettings ?? group?.siteSettings ?? [];
+    return {
+      uriFormats: siteSettingsMaps(settings, model).uriFormats,
+      prefixParent: element.kind === 'entry',
+    };
+  }
+
+  /** An element that got a new parent: its URIs, then its descendants'. */
+  private async refreshTreeUris(
+    elementId: number,
+    parentId: number | null,
+    rules: UriRules,
+  ): Promise<void> {
+    const element = await this.rows.byId(elementId);
+    if (element === undefined) return;
+    const parentSites =
+      parentId === null ? new Map<number, SiteRow>() : await this.rows.siteRows(parentId);
+    for (const [siteId, row] of await this.rows.siteRows(elementId)) {
+      const parent = parentSites.get(siteId);
+      const uri = renderUri(
+        rules.uriFormats?.get(siteId) ?? '',
+        {
+          id: elementId,
+          uid: element.uid,
+          slug: row.slug,
+          parentUri: parent?.uri ?? null,
+          parentSlug: parent?.slug ?? null,
+        },
+        rules.prefixParent,
+      );
+      if (uri !== row.uri) await this.rows.setUri(elementId, siteId, uri);
+    }
+    await this.refreshDescendantUris(elementId, rules);
   }
 
   /** Matrix blocks of one field: matched by uid, else by position and type; the rest go. */
@@ -800,7 +920,7 @@ export class ElementWriter {
         const other = await this.rows.byUid(input.uid);
         if (other !== undefined) blockProblems.add(`uid ${input.uid} belongs to another element`);
       }
-      if (input.uid === undefined) {
+      if (input.uid === undefined && input.isNew !== true) {
         const candidate = existing[index];
         if (candidate !== undefined && candidate.typeId === type.id && !used.has(candidate.id))
           match = candidate;
@@ -837,7 +957,7 @@ export class ElementWriter {
   }
 
   /** A structure element's URI changed or it moved: its descendants' URIs follow. */
-  private async refreshDescendantUris(elementId: number, spec: SaveSpec): Promise<void> {
+  private async refreshDescendantUris(elementId: number, rules: UriRules): Promise<void> {
     const uris = new Map<number, Map<number, SiteRow>>();
     uris.set(elementId, await this.rows.siteRows(elementId));
     for (const { elementId: id, parentId } of await this.structures.descendants(elementId)) {
@@ -847,7 +967,7 @@ export class ElementWriter {
       for (const [siteId, row] of sites) {
         const parent = parentSites.get(siteId);
         const uri = renderUri(
-          spec.uriFormats?.get(siteId) ?? '',
+          rules.uriFormats?.get(siteId) ?? '',
           {
             id,
             uid: element!.uid,
@@ -855,7 +975,7 @@ export class ElementWriter {
             parentUri: parent?.uri ?? null,
             parentSlug: parent?.slug ?? null,
           },
-          spec.structure?.prefixParent ?? false,
+          rules.prefixParent,
         );
         if (uri !== row.uri) {
           await this.rows.setUri(id, siteId, uri);

@@ -176,6 +176,16 @@ export function elementStoreSuite(open: () => Promise<OpenedDatabase>): void {
   });
 
   describe('parameters', () => {
+    it('takes siteSettingsId, the element id and the site id', async () => {
+      expect(ids(await store.find(news({ siteSettingsId: `${E.hello}-${SITE.en}` })))).toEqual([
+        E.hello,
+      ]);
+      expect(await store.find(news({ siteSettingsId: `${E.hello}-${SITE.de}` }))).toEqual([]);
+      expect(
+        ids(await store.find(news({ siteSettingsId: ['not', `${E.hello}-${SITE.en}`] }))),
+      ).toEqual(LIVE_NEWS.filter((id) => id !== E.hello));
+    });
+
     it('takes ids, uids and their negations', async () => {
       expect(ids(await store.find(news({ id: [E.hello, E.second] })))).toEqual([E.second, E.hello]);
       expect(ids(await store.find(news({ id: `${E.hello}, ${E.link}` })))).toEqual([
@@ -452,6 +462,21 @@ export function elementStoreSuite(open: () => Promise<OpenedDatabase>): void {
       expect(ids(await store.find(news({ search: '"first post"' })))).toEqual([E.hello]);
       expect(await store.find(news({ search: '"post first"' }))).toEqual([]);
       expect(ids(await store.find(news({ search: '*gres' })))).toEqual([E.second]);
+    });
+
+    it('takes searchTermOptions as the defaults of every term', async () => {
+      expect(
+        await store.find(news({ search: 'sal', searchTermOptions: { subRight: false } })),
+      ).toEqual([]);
+      expect(
+        ids(await store.find(news({ search: 'gres', searchTermOptions: { subLeft: true } }))),
+      ).toEqual([E.second]);
+      expect(
+        ids(await store.find(news({ search: 'second', searchTermOptions: { exclude: true } }))),
+      ).toEqual([E.link, E.disabledInDe, E.hello]);
+      expect(
+        await store.find(news({ search: 'title:hello', searchTermOptions: { exact: true } })),
+      ).toEqual([]);
     });
 
     it("reads Craft's attribute forms", async () => {
@@ -755,6 +780,17 @@ export function elementStoreSuite(open: () => Promise<OpenedDatabase>): void {
       expect(ids(await store.find(images({ filename: '*.p*' })))).toEqual([E.photo, E.doc]);
       expect(ids(await store.find(images({ hasAlt: true })))).toEqual([E.photo]);
       expect(ids(await store.find(images({ folderId: photo.asset!.folderId })))).toEqual([E.photo]);
+      const [hero] = await store.find(images({ id: E.hero }));
+      const root = hero.asset!.folderId;
+      expect(ids(await store.find(images({ folderId: root })))).toEqual([E.doc, E.hero]);
+      expect(ids(await store.find(images({ folderId: root, includeSubfolders: true })))).toEqual([
+        E.photo,
+        E.doc,
+        E.hero,
+      ]);
+      expect(
+        ids(await store.find(images({ folderId: photo.asset!.folderId, includeSubfolders: true }))),
+      ).toEqual([E.photo]);
       expect(ids(await store.find(images({ size: '>= 3000', orderBy: 'size desc' })))).toEqual([
         E.doc,
         E.photo,
@@ -813,6 +849,16 @@ export function elementStoreSuite(open: () => Promise<OpenedDatabase>): void {
         ids(await store.find(people({ firstName: 'Alice', fullName: 'alice archer' }))),
       ).toEqual([users.alice]);
       expect(ids(await store.find(people({ hasPhoto: true })))).toEqual([users.alice]);
+      // Authors of entries (any status) and uploaders of assets; false sets no condition.
+      expect(ids(await store.find(people({ authors: true, status: null })))).toEqual([
+        users.alice,
+        users.bob,
+      ]);
+      expect(ids(await store.find(people({ assetUploaders: true })))).toEqual([users.alice]);
+      expect(ids(await store.find(people({ assetUploaders: false })))).toEqual([
+        users.alice,
+        users.bob,
+      ]);
       expect(ids(await store.find(people({ search: 'email:@craftcms.test' })))).toEqual([
         users.bob,
       ]);

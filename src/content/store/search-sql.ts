@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { ElementKind } from './element-criteria';
+import type { ElementKind, SearchTermOptions } from './element-criteria';
 import { escapeLike } from './param-sql';
 import { parseSearch, type SearchTerm, termTsQuery } from './search-syntax';
 
@@ -79,8 +79,12 @@ function wordColumn(attribute: string): SQL {
   return attribute === 'title' ? sql`s.title` : sql`(s.fields->>(${attribute}::text))`;
 }
 
-export function searchSql(kind: ElementKind, search: string): SearchSql | null {
-  const query = parseSearch(search);
+export function searchSql(
+  kind: ElementKind,
+  search: string,
+  options?: SearchTermOptions,
+): SearchSql | null {
+  const query = parseSearch(search, options);
   if (query.length === 0) return null;
   const groups = query.map(
     (group) =>

@@ -59,6 +59,19 @@ describe('parseSearch', () => {
     ]);
   });
 
+  it("takes searchTermOptions as every term's defaults, the syntax adding to them", () => {
+    expect(parseSearch('dog', { subLeft: true })).toEqual([[term({ text: 'dog', subLeft: true })]]);
+    expect(parseSearch('dog dog*', { subRight: false })).toEqual([
+      [term({ text: 'dog', subRight: false })],
+      [term({ text: 'dog' })],
+    ]);
+    expect(parseSearch('dog', { exclude: true })).toEqual([[term({ text: 'dog', exclude: true })]]);
+    expect(parseSearch('title:dog cat', { exact: true, subLeft: true })).toEqual([
+      [term({ attribute: 'title', text: 'dog', exact: true, subRight: false })],
+      [term({ text: 'cat', subRight: false })],
+    ]);
+  });
+
   it('ignores empty input', () => {
     expect(parseSearch('   ')).toEqual([]);
     expect(parseSearch('""')).toEqual([]);

@@ -1,3 +1,5 @@
+import type { SearchTermOptions } from './element-criteria';
+
 /**
  * Craft's search syntax (`salty dog`, `salty OR dog`, `-dog`, `"salty dog"`, `salty*`, `*ty`,
  * `title:dog`, `title::"Salty Dog"`, `body:*`, `-body:*`) parsed into terms. Terms are ANDed;
@@ -27,7 +29,12 @@ export interface SearchTerm {
 /** Groups ANDed together; the terms of a group ORed. */
 export type SearchQuery = readonly (readonly SearchTerm[])[];
 
-export function parseSearch(input: string): SearchQuery {
+/**
+ * `options` are Craft's `searchTermOptions`: what every term does unless its own syntax says more
+ * (`-`, `*`, `::` add to them). `exact` makes attribute terms match the whole value and free terms
+ * whole words only.
+ */
+export function parseSearch(input: string, options: SearchTermOptions = {}): SearchQuery {
   const groups: SearchTerm[][] = [];
   let joinNext = false;
   for (const token of tokenize(input)) {
@@ -35,7 +42,7 @@ export function parseSearch(input: string): SearchQuery {
       joinNext = groups.length > 0;
       continue;
     }
-    const term = parseTerm(token);
+    const term = parseTerm(token, options);
     if (term === null) continue;
     if (joinNext) groups[groups.length - 1].push(term);
     else groups.push([term]);
@@ -60,17 +67,18 @@ function tokenize(input: string): string[] {
   return tokens;
 }
 
-function parseTerm(token: string): SearchTerm | null {
+function parseTerm(token: string, options: SearchTermOptions): SearchTerm | null {
   let rest = token;
-  const exclude = rest.length > 1 && rest.startsWith('-');
-  if (exclude) rest = rest.slice(1);
+  const excluded = rest.length > 1 && rest.startsWith('-');
+  if (excluded) rest = rest.slice(1);
+  const exclude = excluded || options.exclude === true;
 
   let attribute: string | null = null;
   let exact = false;
   const attributeMatch = /^([a-zA-Z][a-zA-Z0-9_]*)(::?)(.*)$/.exec(rest);
   if (attributeMatch !== null) {
     attribute = attributeMatch[1];
-    exact = attributeMatch[2] === '::';
+    exact = attributeMatch[2] === '::' || options.exact === true;
     rest = attributeMatch[3];
   }
 
@@ -99,10 +107,12 @@ function parseTerm(token: string): SearchTerm | null {
     if (subLeft) rest = rest.slice(1);
     explicitRight = rest.endsWith('*');
     if (explicitRight) rest = rest.slice(0, -1);
+    if (options.exact !== true && options.subLeft === true) subLeft = true;
   }
   const text = rest.trim();
   if (text === '') return null;
-  const subRight = explicitRight || (!phrase && !exact);
+  const wordPrefix = options.exact !== true && options.subRight !== false;
+  const subRight = explicitRight || (!phrase && !exact && wordPrefix);
   return { attribute, text, exclude, exact, phrase, subLeft, subRight, any: false };
 }
 

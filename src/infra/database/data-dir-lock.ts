@@ -1,6 +1,19 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 
+/** The lock is held by another live process (a running service, or a content command). */
+export class DataDirLockedError extends Error {
+  constructor(
+    readonly path: string,
+    readonly owner: number,
+  ) {
+    super(
+      `${path} is held by process ${owner}: PGlite serves one process only (use DATABASE_URL for several instances)`,
+    );
+    this.name = 'DataDirLockedError';
+  }
+}
+
 /**
  * An exclusive lock file beside the PGlite data directory. PGlite has no locking of its own: two
  * processes opening one directory would corrupt it. A lock left by a dead process is taken over.
@@ -20,9 +33,7 @@ export class DataDirLock {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
         const owner = Number(readFileSync(path, 'utf8').trim());
         if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner))
-          throw new Error(
-            `${path} is held by process ${owner}: PGlite serves one process only (use DATABASE_URL for several instances)`,
-          );
+          throw new DataDirLockedError(path, owner);
         rmSync(path, { force: true });
       }
     }

@@ -11,7 +11,8 @@ import {
 } from './directive-definitions';
 import { registerInterfaces } from './element-interfaces';
 import { concreteTypes } from './element-types';
-import { mutationType, queryType } from './root-query';
+import { mutationType } from '../mutations/mutation-type';
+import { queryType } from './root-query';
 import type { SchemaScope } from './schema-scope';
 import { SchemaTypes } from './schema-types';
 
@@ -32,7 +33,7 @@ export function buildContentSchema(
   const query = queryType(types);
   const schema = new GraphQLSchema({
     query,
-    mutation: mutationType(),
+    mutation: mutationType(types, objects),
     // Concrete types are mostly reached through interfaces only: list them so that they exist.
     types: objects,
     directives: [

@@ -161,17 +161,3 @@ function sectionFields(
   }
   return fields;
 }
-
-/** `Mutation`: only `ping` (Craft 3.5+); content mutations are not part of this API yet. */
-export function mutationType(): GraphQLObjectType {
-  return new GraphQLObjectType({
-    name: 'Mutation',
-    fields: {
-      ping: {
-        type: GraphQLString,
-        description: 'This mutation is used to test API availability.',
-        resolve: () => 'pong',
-      },
-    },
-  });
-}

@@ -3,6 +3,7 @@ import type {
   EntryType,
   GlobalSet,
   Section,
+  Site,
   TagGroup,
   Volume,
 } from '../../model/content-model';
@@ -26,4 +27,13 @@ export interface SchemaScope {
   readonly globalSets: readonly GlobalSet[];
   /** `elements.inactive:read`: the `status`, `archived` and `trashed` arguments exist. */
   readonly inactive: boolean;
+  /** Readable sites, in model order. */
+  readonly sites: readonly Site[];
+  /** Where operations run when they name no site: the primary site if readable, else the first. */
+  readonly defaultSite: Site | null;
+  /**
+   * Whether the scope has `<entity>.<identifier>:<action>` (identifier: uid or handle): which
+   * mutations exist, and what they may do (`sections`/`entrytypes` `create`, `save`, `delete`...).
+   */
+  allows(entity: string, identifier: string | null, action: string): boolean;
 }

@@ -1,0 +1,23 @@
+/** A `mutation` keyword anywhere (as a whole name): the document may change content. */
+const MUTATION = /(^|[^_0-9A-Za-z])mutation($|[^_0-9A-Za-z])/;
+/** A `now` word: a date argument relative to the current time (param-dates.ts). */
+const NOW = /\bnow\b/i;
+
+/**
+ * Whether a result may be cached (spec §6.3). Not: any document naming `mutation` (Craft tests
+ * the text prefix; a whole-word test also catches a mutation chosen by operationName further
+ * down), and requests comparing dates with `now` (their result changes with the clock, not with
+ * the content). A false "no" only costs a miss.
+ */
+export function isCacheableRequest(
+  query: string,
+  variables: Readonly<Record<string, unknown>> | null,
+): boolean {
+  if (MUTATION.test(query) || NOW.test(query)) return false;
+  return variables === null || !NOW.test(JSON.stringify(variables));
+}
+
+/** `X-Craft-Gql-Cache: no-cache` (Craft 4+): neither read nor write the result cache. */
+export function skipsCache(header: string | undefined): boolean {
+  return header !== undefined && header.trim().toLowerCase() === 'no-cache';
+}

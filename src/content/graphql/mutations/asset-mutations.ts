@@ -1,0 +1,271 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { GraphQLObjectType } from 'graphql';
+import type { Field, Volume } from '../../model/content-model';
+import type { AssetProperties, ElementRecord } from '../../store/element-record';
+import {
+  checkFilename,
+  normalizeFolderPath,
+  volumeFilePath,
+} from '../../store/element-writer-assets';
+import { ElementWriteError, ProblemList } from '../../store/element-writer-error';
+import type { IdentifiedElement } from '../../store/element-writer-lookups';
+import type { GraphqlArgs, GraphqlRequestContext } from '../graphql-request-context';
+import type { SchemaScope } from '../schema/schema-scope';
+import type { SchemaTypes } from '../schema/schema-types';
+import { typeNames } from '../schema/type-names';
+import type { ContentMutations } from './content-mutations.service';
+import { optionalId } from './entry-mutations';
+import { fieldInputArguments } from './field-inputs';
+import {
+  assetFilename,
+  type DecodedFile,
+  decodeFileData,
+  INVALID_FILE_DATA,
+  NO_FILE,
+  NO_URL_UPLOADS,
+} from './file-upload';
+import { assetArguments } from './mutation-arguments';
+import { contentInput } from './mutation-content';
+import { mutationError, requireAction } from './mutation-errors';
+import { savableVolumes } from './mutation-permissions';
+import {
+  elementId,
+  elementKey,
+  type MutationField,
+  mutationsOf,
+  readSites,
+  saveSite,
+} from './mutation-support';
+
+/** `save_<volume>_Asset` for every readable volume the scope may create or save assets in. */
+export function assetSaveMutations(
+  types: SchemaTypes,
+  objects: ReadonlyMap<string, GraphQLObjectType>,
+): Record<string, MutationField> {
+  const fields: Record<string, MutationField> = {};
+  for (const volume of savableVolumes(types.scope)) {
+    const object = objects.get(typeNames.asset(volume));
+    if (object === undefined) continue;
+    const builtIn = assetArguments(types);
+    const fieldArgs = fieldInputArguments(types, volume.fields, builtIn);
+    const layout = volume.fields.filter((field) => field.handle in fieldArgs);
+    fields[`save_${volume.handle}_Asset`] = {
+      type: object,
+      description: 'Save an asset.',
+      args: { ...builtIn, ...fieldArgs },
+      resolve: (_root, args, context) =>
+        saveAsset({ scope: types.scope, volume, layout }, args, context),
+    };
+  }
+  return fields;
+}
+
+interface AssetTarget {
+  readonly scope: SchemaScope;
+  readonly volume: Volume;
+  readonly layout: readonly Field[];
+}
+
+/** Where the asset's file goes, and what it was before. */
+interface FilePlan {
+  readonly folderPath: string;
+  readonly filename: string;
+  readonly upload: DecodedFile | undefined;
+  readonly previous: AssetProperties | undefined;
+}
+
+/**
+ * Craft's asset save: an asset named by `uid` or `id` is updated (`save`), else one is created
+ * (`create`) from an uploaded file (`_file.fileData`) or, our addition, from a file already in
+ * the folder (`filename`). Uploads avoid taken names as Craft does (`photo_1.jpg`); the file an
+ * upload replaces is removed once the new one is committed.
+ */
+async function saveAsset(
+  { scope, volume, layout }: AssetTarget,
+  args: GraphqlArgs,
+  context: GraphqlRequestContext,
+): Promise<ElementRecord | null> {
+  const mutations = mutationsOf(context);
+  const key = elementKey(args);
+  requireAction(scope, 'volumes', volume.uid, key === undefined ? 'create' : 'save');
+  const site = saveSite(scope, args, key === undefined);
+  let existing: IdentifiedElement | undefined;
+  let previous: AssetProperties | undefined;
+  if (key !== undefined) {
+    existing = await mutations.lookups.element(key);
+    if (existing?.kind !== 'asset') throw mutationError('No such asset exists');
+    if (existing.containerId !== volume.id)
+      throw mutationError('Impossible to change the volume of an existing asset');
+    const all = context.model.model.sites.map((s) => s.id);
+    previous = (await mutations.read('asset', existing.id, volume.id, all))?.asset ?? undefined;
+  }
+  const plan = await filePlan(mutations, volume, args, previous);
+  const problems: string[] = [];
+  const content = await contentInput(
+    args,
+    layout,
+    site,
+    (field) => mutations.lookups.blocks(existing!.id, field.id),
+    problems,
+  );
+  const uploaderId = optionalId(args.uploaderId, 'uploaderId', problems);
+  const focalPoint = focalPointArgument(args.focalPoint, problems);
+  if (problems.length > 0) throw mutationError(problems.join('\n'));
+
+  const { upload } = plan;
+  const temp = upload === undefined ? undefined : await mkdtemp(join(tmpdir(), 'asset-upload-'));
+  try {
+    const sourceFile = temp === undefined ? undefined : join(temp, plan.filename);
+    if (sourceFile !== undefined && upload !== undefined) await writeFile(sourceFile, upload.data);
+    const saved = await mutations.write(() =>
+      mutations.writer.saveAsset({
+        ...content,
+        volumeId: volume.id,
+        uid: existing?.uid,
+        folderPath: plan.folderPath,
+        filename: plan.filename,
+        ...(sourceFile !== undefined && { sourceFile, avoidConflicts: true }),
+        ...(args.alt !== undefined && { alt: args.alt as string | null }),
+        ...(focalPoint !== undefined && { focalPoint }),
+        ...(uploaderId !== undefined && { uploaderId }),
+      }),
+    );
+    const record = await mutations.read(
+      'asset',
+      saved.id,
+      volume.id,
+      readSites(scope, site.siteId),
+    );
+    if (record?.asset) await removeReplacedFile(mutations, volume, plan, record.asset);
+    return record;
+  } finally {
+    if (temp !== undefined) await rm(temp, { recursive: true, force: true });
+  }
+}
+
+/** The folder and file name the asset gets, with the upload decoded. */
+async function filePlan(
+  mutations: ContentMutations,
+  volume: Volume,
+  args: GraphqlArgs,
+  previous: AssetProperties | undefined,
+): Promise<FilePlan> {
+  const file = fileArgument(args._file);
+  let upload: DecodedFile | undefined;
+  if (file !== null && typeof file.fileData === 'string' && file.fileData !== '') {
+    upload = decodeFileData(file.fileData);
+    if (upload === undefined) throw mutationError(INVALID_FILE_DATA);
+  } else if (file !== null && typeof file.url === 'string' && file.url !== '')
+    throw mutationError(NO_URL_UPLOADS);
+
+  const folderPath = await folderOf(mutations, volume, args, previous);
+  const requested = typeof args.filename === 'string' ? args.filename : undefined;
+  if (requested !== undefined && upload === undefined) checked((p) => checkFilename(requested, p));
+  const taken = async (name: string) =>
+    (await mutations.lookups.assetFileHeld(volume.id, folderPath, name)) ||
+    existsSync(volumeFilePath(volume.path, folderPath, name));
+  const unchanged = (name: string) =>
+    previous !== undefined &&
+    previous.folderPath === folderPath &&
+    previous.filename.toLowerCase() === name.toLowerCase();
+
+  if (upload !== undefined) {
+    const given = requested ?? file?.filename ?? upload.defaultName;
+    if (given === undefined || given === '') throw mutationError(`${INVALID_FILE_DATA}.`);
+    // The writer avoids taken names (`_1`...) while it holds the folder's lock.
+    const name = assetFilename(given);
+    return { folderPath, filename: unchanged(name) ? previous!.filename : name, upload, previous };
+  }
+  if (previous === undefined && requested === undefined) throw mutationError(NO_FILE);
+  const filename = requested ?? previous!.filename;
+  if (!unchanged(filename)) {
+    const where = `"${folderPath}${filename}"`;
+    if (previous === undefined) {
+      // Adopting a file already in the volume: it must be there and belong to no asset.
+      if (await mutations.lookups.assetFileHeld(volume.id, folderPath, filename))
+        throw mutationError(`filename: ${where} belongs to another asset`);
+      if (!existsSync(volumeFilePath(volume.path, folderPath, filename)))
+        throw mutationError(`filename: there is no file ${where} in the volume`);
+    } else if (await taken(filename))
+      throw mutationError(`filename: ${where} is taken in this folder`);
+  }
+  return { folderPath, filename, upload, previous };
+}
+
+/** `newFolderId` (a folder of this volume), our `newFolderPath`, else where the asset is. */
+async function folderOf(
+  mutations: ContentMutations,
+  volume: Volume,
+  args: GraphqlArgs,
+  previous: AssetProperties | undefined,
+): Promise<string> {
+  if (args.newFolderId !== undefined && args.newFolderId !== null) {
+    const id = elementId(args.newFolderId);
+    const folder = id === undefined ? undefined : await mutations.lookups.folder(id);
+    if (folder?.volumeId !== volume.id) throw mutationError('Invalid folder id provided');
+    return folder.path;
+  }
+  if (typeof args.newFolderPath === 'string') {
+    const given = args.newFolderPath;
+    return checked((problems) => normalizeFolderPath(given, problems))!;
+  }
+  return previous?.folderPath ?? '';
+}
+
+/** `FileInput` as graphql-js hands it over (absent fields are missing). */
+function fileArgument(
+  value: unknown,
+): { fileData?: string; filename?: string; url?: string } | null {
+  if (value === undefined || value === null || typeof value !== 'object') return null;
+  const text = (key: string) => {
+    const field = (value as Record<string, unknown>)[key];
+    return typeof field === 'string' ? field : undefined;
+  };
+  return { fileData: text('fileData'), filename: text('filename'), url: text('url') };
+}
+
+/** A writer check's result; its problems as the mutation's error. */
+function checked<T>(check: (problems: ProblemList) => T): T {
+  const problems = new ProblemList();
+  const result = check(problems);
+  try {
+    problems.throwIfAny();
+  } catch (error) {
+    if (error instanceof ElementWriteError) throw mutationError(error.problems.join('\n'));
+    throw error;
+  }
+  return result;
+}
+
+function focalPointArgument(
+  value: unknown,
+  problems: string[],
+): readonly [number, number] | null | undefined {
+  if (value === undefined || value === null) return value;
+  const point = value as readonly number[];
+  if (point.length !== 2) {
+    problems.push('focalPoint: expected [x, y]');
+    return undefined;
+  }
+  return [point[0], point[1]];
+}
+
+/** After an upload under a new name or folder, the replaced file goes (unless another asset holds it). */
+async function removeReplacedFile(
+  mutations: ContentMutations,
+  volume: Volume,
+  plan: FilePlan,
+  saved: AssetProperties,
+): Promise<void> {
+  const { previous } = plan;
+  if (plan.upload === undefined || previous === undefined) return;
+  if (previous.folderPath === saved.folderPath && previous.filename === saved.filename) return;
+  if (await mutations.lookups.assetFileHeld(volume.id, previous.folderPath, previous.filename))
+    return;
+  await unlink(volumeFilePath(volume.path, previous.folderPath, previous.filename)).catch(
+    () => undefined,
+  );
+}

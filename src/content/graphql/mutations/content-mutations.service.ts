@@ -1,0 +1,76 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { GraphQLError } from 'graphql';
+import { Database } from '../../../infra/database/database';
+import { GraphqlResultCache } from '../../cache/graphql-result-cache';
+import type { ElementKind } from '../../store/element-criteria';
+import type { ElementRecord } from '../../store/element-record';
+import { ElementReader } from '../../store/element-store';
+import { ElementWriter } from '../../store/element-writer';
+import { ElementWriteError } from '../../store/element-writer-error';
+import { ElementLookups } from '../../store/element-writer-lookups';
+
+/**
+ * What GraphQL mutations write with: the element writer and the natural-key lookups, each
+ * mutation in one database transaction, cached query results made stale after it commits, and
+ * the saved element read back as queries see it (any status, in the site it was saved in).
+ */
+@Injectable()
+export class ContentMutations {
+  private readonly logger = new Logger('ContentMutations');
+
+  constructor(
+    private readonly database: Database,
+    readonly writer: ElementWriter,
+    readonly lookups: ElementLookups,
+    private readonly reader: ElementReader,
+    private readonly cache: GraphqlResultCache,
+  ) {}
+
+  /**
+   * Runs one mutation's writes in one transaction (the writer's own transactions join it). The
+   * writer's validation problems become one GraphQL error naming the fields, a line each, as
+   * Craft joins validation errors. After the commit, every cached result is stale.
+   */
+  async write<T>(work: () => Promise<T>): Promise<T> {
+    let result: T;
+    try {
+      result = await this.database.transaction(work);
+    } catch (error) {
+      if (error instanceof ElementWriteError) throw new GraphQLError(error.problems.join('\n'));
+      throw error;
+    }
+    try {
+      await this.cache.invalidate();
+    } catch (error) {
+      // The write stands; the cache's own lifetime bounds how long stale results live.
+      this.logger.error(
+        `cached GraphQL results could not be invalidated: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    return result;
+  }
+
+  /**
+   * A saved element as queries return it, whatever its status: in the first of `siteIds` it has
+   * content in, null when it has none there.
+   */
+  async read(
+    kind: ElementKind,
+    id: number,
+    containerId: number | null,
+    siteIds: readonly number[],
+  ): Promise<ElementRecord | null> {
+    if (siteIds.length === 0) return null;
+    const [record] = await this.reader.find({
+      kind,
+      id: [id],
+      siteIds,
+      unique: true,
+      preferSites: siteIds,
+      status: null,
+      ...(containerId !== null && { containerIds: [containerId] }),
+      limit: 1,
+    });
+    return record ?? null;
+  }
+}

@@ -1,0 +1,130 @@
+import type { GraphQLObjectType } from 'graphql';
+import type { EntryType, Field, Section } from '../../model/content-model';
+import type { ElementRecord } from '../../store/element-record';
+import type { IdentifiedElement } from '../../store/element-writer-lookups';
+import type { GraphqlArgs, GraphqlRequestContext } from '../graphql-request-context';
+import type { SchemaScope } from '../schema/schema-scope';
+import type { SchemaTypes } from '../schema/schema-types';
+import { typeNames } from '../schema/type-names';
+import { fieldInputArguments } from './field-inputs';
+import { entryArguments, structureArguments } from './mutation-arguments';
+import { contentInput } from './mutation-content';
+import { mutationError, requireAction } from './mutation-errors';
+import { savableEntryTypes } from './mutation-permissions';
+import {
+  elementId,
+  elementKey,
+  type MutationField,
+  mutationsOf,
+  readSites,
+  saveSite,
+} from './mutation-support';
+import { structurePlacement } from './structure-placement';
+
+/**
+ * `save_<section>_<type>_Entry` for every entry type the scope may create or save entries of
+ * (Craft 4). Returns the saved entry as its concrete type.
+ */
+export function entrySaveMutations(
+  types: SchemaTypes,
+  objects: ReadonlyMap<string, GraphQLObjectType>,
+): Record<string, MutationField> {
+  const fields: Record<string, MutationField> = {};
+  for (const section of types.scope.sections)
+    for (const type of savableEntryTypes(types.scope, section)) {
+      const object = objects.get(typeNames.entry(section, type));
+      if (object === undefined) continue;
+      const single = section.type === 'single';
+      const builtIn = {
+        ...entryArguments(types, single),
+        ...(section.type === 'structure' && structureArguments()),
+      };
+      const fieldArgs = fieldInputArguments(types, type.fields, builtIn);
+      const layout = type.fields.filter((field) => field.handle in fieldArgs);
+      fields[`save_${section.handle}_${type.handle}_Entry`] = {
+        type: object,
+        description: single
+          ? `Save the “${type.name}” entry.`
+          : `Save a “${type.name}” entry in the “${section.name}” section.`,
+        args: { ...builtIn, ...fieldArgs },
+        resolve: (_root, args, context) =>
+          saveEntry({ scope: types.scope, section, type, layout }, args, context),
+      };
+    }
+  return fields;
+}
+
+interface EntryTarget {
+  readonly scope: SchemaScope;
+  readonly section: Section;
+  readonly type: EntryType;
+  /** The custom fields exposed as arguments. */
+  readonly layout: readonly Field[];
+}
+
+/**
+ * Craft's entry save: an entry named by `uid` or `id` (a single's one entry) is updated and needs
+ * `save`; otherwise a new one is created and needs `create`. The entry must exist in the site
+ * saved in and belong to the mutation's section; its type may change.
+ */
+async function saveEntry(
+  { scope, section, type, layout }: EntryTarget,
+  args: GraphqlArgs,
+  context: GraphqlRequestContext,
+): Promise<ElementRecord | null> {
+  const mutations = mutationsOf(context);
+  const single = section.type === 'single';
+  const key = single ? undefined : elementKey(args);
+  const identifies = single || key !== undefined;
+  requireAction(scope, 'entrytypes', type.uid, identifies ? 'save' : 'create');
+  const site = saveSite(scope, args, !identifies);
+  let existing: IdentifiedElement | undefined;
+  if (identifies) {
+    if (single) {
+      const one = await mutations.lookups.single(section.id);
+      existing = one === undefined ? undefined : await mutations.lookups.element({ id: one.id });
+    } else existing = await mutations.lookups.element(key!);
+    if (existing?.kind !== 'entry' || !existing.siteIds.includes(site.siteId))
+      throw mutationError('No such entry exists');
+    if (existing.containerId !== section.id)
+      throw mutationError('Impossible to change the section of an existing entry');
+  }
+  const problems: string[] = [];
+  const content = await contentInput(
+    args,
+    layout,
+    site,
+    (field) => mutations.lookups.blocks(existing!.id, field.id),
+    problems,
+  );
+  const authorId = optionalId(args.authorId, 'authorId', problems);
+  const placement =
+    section.type === 'structure' ? await structurePlacement(args, mutations.lookups) : undefined;
+  if (problems.length > 0) throw mutationError(problems.join('\n'));
+  const saved = await mutations.write(() =>
+    mutations.writer.saveEntry({
+      ...content,
+      sectionId: section.id,
+      typeId: type.id,
+      uid: existing?.uid,
+      ...(authorId !== undefined && { authorId }),
+      ...(args.postDate !== undefined && { postDate: args.postDate as Date | null }),
+      ...(args.expiryDate !== undefined && { expiryDate: args.expiryDate as Date | null }),
+      ...(placement !== undefined && { placement }),
+    }),
+  );
+  return mutations.read('entry', saved.id, section.id, readSites(scope, site.siteId));
+}
+
+/** An optional element id argument: undefined when absent, null to clear it. */
+export function optionalId(
+  value: unknown,
+  name: string,
+  problems: string[],
+): number | null | undefined {
+  if (value === undefined || value === null) return value;
+  const id = elementId(value);
+  if (id === undefined)
+    problems.push(`${name}: expected an element id, got ${JSON.stringify(value)}`);
+  return id;
+}

@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import { Database } from '../../infra/database/database';
+import type { ContentModelIndex } from '../model/content-model.index';
+import { ContentModelSource } from '../model/content-model.source';
+import type { SeedDocument } from '../seed/seed-document';
+import { readContentFiles } from '../seed/seed-files';
+import { type LoadListener, SeedRun } from '../seed/seed-run';
+import { ElementWriter } from '../store/element-writer';
+import { ElementLookups } from '../store/element-writer-lookups';
+import { contentFilesOf } from './content-paths';
+import { ElementStatesRepository } from './element-states.repository';
+import { type ImportCounts, LoadTracker } from './load-tracker';
+
+export interface ImportReport {
+  readonly counts: ImportCounts;
+  readonly files: number;
+  readonly elapsedMs: number;
+}
+
+/**
+ * The one way content files get into the store: the `content-import` command and the boot
+ * seeder (CONTENT_SEED_DIR) both load through `load`. A load is one transaction (joining the
+ * caller's): everything or nothing. Items update the element they match (uid, else natural
+ * key) or create one; the counts say what was created, updated or left unchanged.
+ */
+@Injectable()
+export class ContentImporter {
+  constructor(
+    private readonly database: Database,
+    private readonly models: ContentModelSource,
+    private readonly writer: ElementWriter,
+    private readonly lookups: ElementLookups,
+    private readonly states: ElementStatesRepository,
+  ) {}
+
+  load(
+    document: SeedDocument,
+    model: ContentModelIndex = this.models.current,
+    listener?: LoadListener,
+  ): Promise<ImportCounts> {
+    return this.database.transaction(() =>
+      new SeedRun(
+        model,
+        this.writer,
+        this.lookups,
+        this.states,
+        new LoadTracker(this.states),
+        listener,
+      ).run(document),
+    );
+  }
+
+  /** Content files and directories of files (see contentFilesOf), loaded together. */
+  async importPaths(paths: readonly string[], listener?: LoadListener): Promise<ImportReport> {
+    const started = performance.now();
+    const files = contentFilesOf(paths);
+    const document = readContentFiles(files);
+    const counts = await this.load(document, this.models.current, listener);
+    return { counts, files: files.length, elapsedMs: performance.now() - started };
+  }
+}

@@ -1,0 +1,85 @@
+import { getOperationAST, getVariableValues, GraphQLError } from 'graphql';
+import type { DocumentNode, GraphQLSchema } from 'graphql';
+import { introspectionErrors, isIntrospectionOperation } from './introspection';
+import { fragmentsOf } from './operation-walk';
+import { operationComplexity } from './query-complexity';
+import { operationDepth } from './query-depth';
+
+/** The limits of spec §6.1 that validation enforces (GRAPHQL_MAX_COMPLEXITY, ...). */
+export interface QueryLimitSettings {
+  /** 0: off. */
+  readonly maxComplexity: number;
+  /** 0: off. */
+  readonly maxDepth: number;
+  /** false: `__schema` and `__type` are refused, except for privileged requests. */
+  readonly introspection: boolean;
+}
+
+/** What the limits need to know about one operation to run. */
+export interface LimitedOperation {
+  readonly variables: Readonly<Record<string, unknown>> | null;
+  readonly operationName: string | null;
+  /** An admin choosing the schema with X-Craft-Gql-Schema: introspection is always allowed. */
+  readonly privileged: boolean;
+}
+
+/**
+ * Craft's schema-level limits (spec §1.6, §6.1, §6.2), checked after the standard validation
+ * passed and before execution, with webonyx's messages:
+ * - `Max query complexity should be N but got M.` and `Max query depth should be N but got M.`
+ *   for the operation that runs (its variables decide arguments and `@skip`/`@include`); both are
+ *   skipped for introspection queries;
+ * - with introspection off, one `GraphQL introspection is not allowed, ...` error per `__schema`
+ *   or `__type` field, unless the request is privileged.
+ * Variables that do not coerce, or an operation that cannot be chosen, are left to execution,
+ * which reports them (and runs nothing).
+ */
+export class QueryLimits {
+  constructor(private readonly settings: QueryLimitSettings) {}
+
+  /** Whether any check can fail; when not, `check` is never worth calling. */
+  get active(): boolean {
+    const { maxComplexity, maxDepth, introspection } = this.settings;
+    return maxComplexity > 0 || maxDepth > 0 || !introspection;
+  }
+
+  check(
+    schema: GraphQLSchema,
+    document: DocumentNode,
+    operation: LimitedOperation,
+  ): GraphQLError[] {
+    const { maxComplexity, maxDepth, introspection } = this.settings;
+    const errors: GraphQLError[] = [];
+    const selected = getOperationAST(document, operation.operationName);
+    if ((maxComplexity > 0 || maxDepth > 0) && selected != null) {
+      const fragments = fragmentsOf(document);
+      if (!isIntrospectionOperation(selected, fragments)) {
+        if (maxComplexity > 0) {
+          const coerced = getVariableValues(
+            schema,
+            selected.variableDefinitions ?? [],
+            operation.variables ?? {},
+          );
+          if (coerced.coerced !== undefined) {
+            const score = operationComplexity(schema, selected, fragments, coerced.coerced);
+            if (score > maxComplexity)
+              errors.push(
+                new GraphQLError(
+                  `Max query complexity should be ${maxComplexity} but got ${score}.`,
+                ),
+              );
+          }
+        }
+        if (maxDepth > 0) {
+          const depth = operationDepth(selected, fragments);
+          if (depth > maxDepth)
+            errors.push(
+              new GraphQLError(`Max query depth should be ${maxDepth} but got ${depth}.`),
+            );
+        }
+      }
+    }
+    if (!introspection && !operation.privileged) errors.push(...introspectionErrors(document));
+    return errors;
+  }
+}

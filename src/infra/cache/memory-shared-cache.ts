@@ -1,0 +1,99 @@
+import { Clock } from '../clock/clock';
+import { newGeneration } from './cache-generation';
+import { CacheLookup, SharedCache } from './shared-cache.port';
+
+interface MemoryEntry {
+  readonly namespace: string;
+  readonly generation: string;
+  readonly value: string;
+  readonly expiresAt: number;
+  readonly bytes: number;
+}
+
+/**
+ * The cache in process memory (one instance): least recently used entries are evicted beyond
+ * `maxBytes` (the values' UTF-8 size); an invalidated namespace drops its entries at once.
+ */
+export class MemorySharedCache extends SharedCache {
+  readonly kind = 'memory';
+  private readonly generations = new Map<string, string>();
+  /** Map order is recency: a hit re-inserts its entry. */
+  private readonly entries = new Map<string, MemoryEntry>();
+  private bytes = 0;
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly maxBytes: number,
+  ) {
+    super();
+  }
+
+  /** Total size of the values held (tests, statistics). */
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+
+  lookup(namespace: string, key: string): Promise<CacheLookup> {
+    const generation = this.generation(namespace);
+    const id = entryId(namespace, key);
+    const entry = this.entries.get(id);
+    if (entry === undefined) return Promise.resolve({ generation, value: undefined });
+    if (entry.generation !== generation || entry.expiresAt <= this.clock.nowMs()) {
+      this.remove(id, entry);
+      return Promise.resolve({ generation, value: undefined });
+    }
+    this.entries.delete(id);
+    this.entries.set(id, entry);
+    return Promise.resolve({ generation, value: entry.value });
+  }
+
+  store(
+    namespace: string,
+    key: string,
+    generation: string,
+    value: string,
+    ttlMs: number,
+  ): Promise<void> {
+    const bytes = Buffer.byteLength(value);
+    if (generation !== this.generations.get(namespace) || ttlMs <= 0 || bytes > this.maxBytes)
+      return Promise.resolve();
+    const id = entryId(namespace, key);
+    const previous = this.entries.get(id);
+    if (previous !== undefined) this.remove(id, previous);
+    this.entries.set(id, {
+      namespace,
+      generation,
+      value,
+      expiresAt: this.clock.nowMs() + ttlMs,
+      bytes,
+    });
+    this.bytes += bytes;
+    for (const [oldestId, oldest] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.remove(oldestId, oldest);
+    }
+    return Promise.resolve();
+  }
+
+  invalidate(namespace: string): Promise<void> {
+    this.generations.set(namespace, newGeneration());
+    for (const [id, entry] of this.entries)
+      if (entry.namespace === namespace) this.remove(id, entry);
+    return Promise.resolve();
+  }
+
+  private generation(namespace: string): string {
+    let generation = this.generations.get(namespace);
+    if (generation === undefined) this.generations.set(namespace, (generation = newGeneration()));
+    return generation;
+  }
+
+  private remove(id: string, entry: MemoryEntry): void {
+    this.entries.delete(id);
+    this.bytes -= entry.bytes;
+  }
+}
+
+function entryId(namespace: string, key: string): string {
+  return `${namespace}\u0000${key}`;
+}

@@ -1,0 +1,13 @@
+import { CRAFT_API_PATH } from '../../content/endpoint/graphql.route';
+import { ProtectedApi } from './api-guard.settings';
+
+/**
+ * Which API a route belongs to, by its URL pattern: the GraphQL endpoint's paths (GRAPHQL_PATH
+ * and `/api` exactly) first, then the REST API under `/api/` (teams, users, orgs, service
+ * accounts, content administration, and its not-found fallback). Undefined for every other route.
+ */
+export function protectedApiOf(url: string, graphqlPath: string): ProtectedApi | undefined {
+  if (url === graphqlPath || url === CRAFT_API_PATH) return 'graphql';
+  if (url.startsWith(`${CRAFT_API_PATH}/`)) return 'teams';
+  return undefined;
+}
