@@ -16,3 +16,13 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/**
+ * `count` distinct free ports. The kernel may hand a just-released port out again, so asking
+ * `freePort()` several times in a row can give the same port twice.
+ */
+export async function freePorts(count: number): Promise<number[]> {
+  const ports = new Set<number>();
+  while (ports.size < count) ports.add(await freePort());
+  return [...ports];
+}

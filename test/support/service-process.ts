@@ -1,7 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { freePort } from './free-port';
+import { freePorts } from './free-port';
 
 /** The directory holding package.json (this file also runs compiled, from the bench's output). */
 export const PROJECT_ROOT = findProjectRoot(__dirname);
@@ -43,7 +43,7 @@ export async function startService(
   options: StartOptions = {},
 ): Promise<ServiceProcess> {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first`);
-  const [port, grpcPort, debugPort] = [await freePort(), await freePort(), await freePort()];
+  const [port, grpcPort, debugPort] = await freePorts(3);
   const child = spawn(process.execPath, [MAIN], {
     cwd: PROJECT_ROOT,
     env: {

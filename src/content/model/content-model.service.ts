@@ -137,6 +137,7 @@ export class ContentModelService
   private async apply(loaded: LoadedModel, started: number): Promise<void> {
     const rows = modelRows(loaded.model);
     const { ids, added, changed, removed } = await this.database.transaction(async () => {
+      await this.items.lockForApply();
       const existing = await this.items.findByUids(rows.map((row) => row.uid));
       const kinds = new Map(existing.map((row) => [row.uid, row]));
       const moved = rows.flatMap((row) => {

@@ -4,6 +4,9 @@ import { Database } from '../../infra/database/database';
 import { rawRows } from '../../infra/database/raw-rows';
 import type { ModelRow } from './model-rows';
 
+/** Advisory lock key of model applies (any constant no other lock uses). */
+const APPLY_LOCK = 7_283_345_101;
+
 /** A row of `content_model_items` as stored. */
 export interface StoredModelItem {
   readonly id: number;
@@ -40,6 +43,14 @@ export class ModelItemsRepository {
           where uid in (${list(uids)})`,
     );
     return rows.map(toStored);
+  }
+
+  /**
+   * Inside the caller's transaction, waits for another instance's apply to commit: without it two
+   * instances booting together could each miss the ids of rows the other inserted meanwhile.
+   */
+  async lockForApply(): Promise<void> {
+    await this.database.executor.execute(sql`select pg_advisory_xact_lock(${APPLY_LOCK})`);
   }
 
   async findAll(): Promise<StoredModelItem[]> {

@@ -1,5 +1,4 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { sql } from 'drizzle-orm';
 import { resolve } from 'node:path';
 import { Database } from '../../infra/database/database';
 import { Settings } from '../../settings/settings';
@@ -22,9 +21,6 @@ const LABELS: Record<keyof ImportCounts, [string, string]> = {
 };
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-/** Serialises seeding between instances booting together against one PostgreSQL. */
-const SEED_LOCK = 7_283_345_100;
 
 /**
  * At boot (after the content model is applied): loads CONTENT_SEED_DIR through the importer
@@ -81,7 +77,7 @@ export class ContentSeeder implements OnApplicationBootstrap, OnApplicationShutd
     const started = performance.now();
     const singles = model.model.sections.filter((s) => s.type === 'single').map((s) => s.id);
     const outcome = await this.database.transaction(async () => {
-      await this.database.executor.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
+      await this.elements.lockBootWrites();
       if (await this.lookups.hasContent(singles)) return undefined;
       const { document, files } = readSeedDirectory(directory);
       return { counts: await this.importer.load(document, model), files };

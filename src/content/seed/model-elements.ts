@@ -20,9 +20,15 @@ export class ModelElements {
     private readonly writer: ElementWriter,
   ) {}
 
+  /** Inside the caller's transaction: waits for other instances' seed and model elements. */
+  lockBootWrites(): Promise<void> {
+    return this.writer.lockBootWrites();
+  }
+
   /** In one transaction; returns how many global set and single elements were created. */
   ensure(model: ContentModelIndex): Promise<EnsuredElements> {
     return this.database.transaction(async () => {
+      await this.writer.lockBootWrites();
       const globalSets = await this.writer.ensureGlobalSets(model);
       const singles = await this.writer.ensureSingles(model);
       await this.writer.ensureUserSites(model);

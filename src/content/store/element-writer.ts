@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import { Clock } from '../../infra/clock/clock';
 import { Database } from '../../infra/database/database';
 import { IdentityError } from '../../identity/identity.errors';
@@ -109,6 +110,9 @@ const pick = <T>(...values: (T | undefined)[]): T | undefined =>
  * Handles are resolved by the caller; invalid input throws ElementWriteError naming the
  * field or property, before anything of that element is written.
  */
+/** Advisory lock key of the boot writes (any constant no other lock uses). */
+const BOOT_WRITES_LOCK = 7_283_345_100;
+
 @Injectable()
 export class ElementWriter {
   private readonly rows: ElementRows;
@@ -132,6 +136,15 @@ export class ElementWriter {
 
   private get model(): ContentModelIndex {
     return this.models.current;
+  }
+
+  /**
+   * Inside the caller's transaction, waits for other instances' boot writes (the seed, the model's
+   * own elements) to commit, so instances booting together against one PostgreSQL never create
+   * the same element twice.
+   */
+  async lockBootWrites(): Promise<void> {
+    await this.database.executor.execute(sql`SELECT pg_advisory_xact_lock(${BOOT_WRITES_LOCK})`);
   }
 
   private now(): Date {
