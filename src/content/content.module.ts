@@ -3,7 +3,6 @@ import { IdentityModule } from '../identity/identity.module';
 import { SharedCacheModule } from '../infra/cache/shared-cache.module';
 import { ADMIN_CONTROLLERS, ADMIN_PROVIDERS } from './admin/admin.providers';
 import { CACHE_PROVIDERS } from './cache/cache.providers';
-import { DIRECTIVES_PROVIDERS } from './directives/directives.providers';
 import { ENDPOINT_PROVIDERS } from './endpoint/endpoint.providers';
 import { GRAPHQL_PROVIDERS } from './graphql/graphql.providers';
 import { MODEL_PROVIDERS } from './model/model.providers';
@@ -14,7 +13,8 @@ import { TRANSFORMS_PROVIDERS } from './transforms/transforms.providers';
 
 /**
  * The content domain: the content model from project-config YAML, the content store, and the
- * Craft-compatible GraphQL API over them. Shares the database and the users with identity.
+ * Craft-compatible GraphQL API over them. Shares the database and the users with identity. The
+ * directives are plain functions (`directives/`) the GraphQL layer calls.
  */
 @Module({
   imports: [IdentityModule, SharedCacheModule],
@@ -23,7 +23,6 @@ import { TRANSFORMS_PROVIDERS } from './transforms/transforms.providers';
     ...MODEL_PROVIDERS,
     ...STORE_PROVIDERS,
     ...TRANSFORMS_PROVIDERS,
-    ...DIRECTIVES_PROVIDERS,
     ...GRAPHQL_PROVIDERS,
     ...SCHEMAS_PROVIDERS,
     ...ENDPOINT_PROVIDERS,

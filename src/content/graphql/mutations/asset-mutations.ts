@@ -11,7 +11,6 @@ import {
   volumeFilePath,
 } from '../../store/element-writer-assets';
 import { ElementWriteError, ProblemList } from '../../store/element-writer-error';
-import type { IdentifiedElement } from '../../store/element-writer-lookups';
 import type { GraphqlArgs, GraphqlRequestContext } from '../graphql-request-context';
 import type { SchemaScope } from '../schema/schema-scope';
 import type { SchemaTypes } from '../schema/schema-types';
@@ -34,6 +33,7 @@ import { savableVolumes } from './mutation-permissions';
 import {
   elementId,
   elementKey,
+  existingElement,
   type MutationField,
   mutationsOf,
   readSites,
@@ -92,13 +92,14 @@ async function saveAsset(
   const key = elementKey(args);
   requireAction(scope, 'volumes', volume.uid, key === undefined ? 'create' : 'save');
   const site = saveSite(scope, args, key === undefined);
-  let existing: IdentifiedElement | undefined;
+  const existing = await existingElement(key, mutations.lookups, {
+    kind: 'asset',
+    noun: 'asset',
+    containerId: volume.id,
+    containerNoun: 'volume',
+  });
   let previous: AssetProperties | undefined;
-  if (key !== undefined) {
-    existing = await mutations.lookups.element(key);
-    if (existing?.kind !== 'asset') throw mutationError('No such asset exists');
-    if (existing.containerId !== volume.id)
-      throw mutationError('Impossible to change the volume of an existing asset');
+  if (existing !== undefined) {
     const all = context.model.model.sites.map((s) => s.id);
     previous = (await mutations.read('asset', existing.id, volume.id, all))?.asset ?? undefined;
   }

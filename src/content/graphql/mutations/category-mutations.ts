@@ -1,7 +1,6 @@
 import type { GraphQLObjectType } from 'graphql';
 import type { CategoryGroup, Field } from '../../model/content-model';
 import type { ElementRecord } from '../../store/element-record';
-import type { IdentifiedElement } from '../../store/element-writer-lookups';
 import type { GraphqlArgs, GraphqlRequestContext } from '../graphql-request-context';
 import type { SchemaScope } from '../schema/schema-scope';
 import type { SchemaTypes } from '../schema/schema-types';
@@ -13,6 +12,7 @@ import { mutationError, requireAction } from './mutation-errors';
 import { savableCategoryGroups } from './mutation-permissions';
 import {
   elementKey,
+  existingElement,
   type MutationField,
   mutationsOf,
   readSites,
@@ -56,14 +56,12 @@ async function saveCategory(
   context: GraphqlRequestContext,
 ): Promise<ElementRecord | null> {
   const mutations = mutationsOf(context);
-  const key = elementKey(args);
-  let existing: IdentifiedElement | undefined;
-  if (key !== undefined) {
-    existing = await mutations.lookups.element(key);
-    if (existing?.kind !== 'category') throw mutationError('No such category exists');
-    if (existing.containerId !== group.id)
-      throw mutationError('Impossible to change the group of an existing category');
-  }
+  const existing = await existingElement(elementKey(args), mutations.lookups, {
+    kind: 'category',
+    noun: 'category',
+    containerId: group.id,
+    containerNoun: 'group',
+  });
   requireAction(scope, 'categorygroups', group.uid, 'save');
   const site = saveSite(scope, args, existing === undefined);
   if (existing !== undefined && !existing.siteIds.includes(site.siteId))

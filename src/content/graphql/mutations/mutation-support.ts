@@ -1,9 +1,11 @@
 import { GraphQLError } from 'graphql';
 import type { GraphQLFieldConfig } from 'graphql';
+import type { ElementKind } from '../../store/element-criteria';
+import type { ElementLookups, IdentifiedElement } from '../../store/element-writer-lookups';
 import type { GraphqlArgs, GraphqlRequestContext } from '../graphql-request-context';
 import type { SchemaScope } from '../schema/schema-scope';
 import type { ContentMutations } from './content-mutations.service';
-import { PERMISSION_DENIED } from './mutation-errors';
+import { mutationError, PERMISSION_DENIED } from './mutation-errors';
 import type { SaveSite } from './save-site';
 
 export type MutationField = GraphQLFieldConfig<unknown, GraphqlRequestContext, GraphqlArgs>;
@@ -22,6 +24,33 @@ export function elementKey(args: GraphqlArgs): { uid: string } | { id: number } 
   if (typeof args.uid === 'string' && args.uid !== '') return { uid: args.uid };
   if (args.id === undefined || args.id === null || args.id === '') return undefined;
   return { id: elementId(args.id) ?? -1 };
+}
+
+/** What an update must find: an element of this kind in this container (section, volume, group). */
+export interface ExpectedElement {
+  readonly kind: ElementKind;
+  readonly noun: string;
+  readonly containerId: number;
+  readonly containerNoun: string;
+}
+
+/**
+ * The element a save mutation updates, with Craft's errors when it does not exist or lives in
+ * another container; undefined when the mutation names none (a create).
+ */
+export async function existingElement(
+  key: ReturnType<typeof elementKey>,
+  lookups: ElementLookups,
+  expected: ExpectedElement,
+): Promise<IdentifiedElement | undefined> {
+  if (key === undefined) return undefined;
+  const existing = await lookups.element(key);
+  if (existing?.kind !== expected.kind) throw mutationError(`No such ${expected.noun} exists`);
+  if (existing.containerId !== expected.containerId)
+    throw mutationError(
+      `Impossible to change the ${expected.containerNoun} of an existing ${expected.noun}`,
+    );
+  return existing;
 }
 
 /** An `ID` or `Int` argument as an element id; undefined when it is not a positive integer. */

@@ -1,7 +1,6 @@
 import type { GraphQLObjectType } from 'graphql';
 import type { Field, TagGroup } from '../../model/content-model';
 import type { ElementRecord } from '../../store/element-record';
-import type { IdentifiedElement } from '../../store/element-writer-lookups';
 import type { GraphqlArgs, GraphqlRequestContext } from '../graphql-request-context';
 import type { SchemaScope } from '../schema/schema-scope';
 import type { SchemaTypes } from '../schema/schema-types';
@@ -13,6 +12,7 @@ import { mutationError, requireAction } from './mutation-errors';
 import { savableTagGroups } from './mutation-permissions';
 import {
   elementKey,
+  existingElement,
   type MutationField,
   mutationsOf,
   readSites,
@@ -55,14 +55,12 @@ async function saveTag(
   context: GraphqlRequestContext,
 ): Promise<ElementRecord | null> {
   const mutations = mutationsOf(context);
-  const key = elementKey(args);
-  let existing: IdentifiedElement | undefined;
-  if (key !== undefined) {
-    existing = await mutations.lookups.element(key);
-    if (existing?.kind !== 'tag') throw mutationError('No such tag exists');
-    if (existing.containerId !== group.id)
-      throw mutationError('Impossible to change the group of an existing tag');
-  }
+  const existing = await existingElement(elementKey(args), mutations.lookups, {
+    kind: 'tag',
+    noun: 'tag',
+    containerId: group.id,
+    containerNoun: 'group',
+  });
   requireAction(scope, 'taggroups', group.uid, 'save');
   const site = saveSite(scope, args, existing === undefined);
   const problems: string[] = [];
