@@ -614,6 +614,11 @@ export const SETTINGS_SCHEMA = {
       'most operations in one batch request (Craft maxGraphqlBatchSize); 0 = off',
       0,
     ),
+    maxTokens: int(
+      'GRAPHQL_MAX_TOKENS',
+      'most tokens (names, values, punctuation) in a query document; parsing stops beyond it with a syntax error; 0 = off',
+      50_000,
+    ),
     introspection: bool(
       'GRAPHQL_INTROSPECTION',
       'allow introspection with the public schema and tokens (admins with X-Craft-Gql-Schema always may)',

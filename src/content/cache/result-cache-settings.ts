@@ -14,6 +14,7 @@ export function resultSettingsFingerprint(settings: Settings): string {
         content.maxResults,
         content.maxComplexity,
         content.maxDepth,
+        content.maxTokens,
         content.introspection,
         content.datesInSystemTimeZone,
         content.datesInSystemTimeZone ? Intl.DateTimeFormat().resolvedOptions().timeZone : '',

@@ -5,6 +5,8 @@ export interface GraphqlHttpRequest {
   readonly contentType: string | undefined;
   /** The raw body text; undefined when there is none. */
   readonly body: string | undefined;
+  /** The body's bytes were not valid UTF-8 (`body` holds U+FFFD in their place). */
+  readonly malformedUtf8?: boolean;
   /** The URL's query string, without `?`. */
   readonly search: string;
 }

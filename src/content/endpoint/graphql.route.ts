@@ -3,6 +3,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Settings } from '../../settings/settings';
 import { PlaygroundPages } from '../playground/playground-pages';
+import { bodyText, type BodyText } from './body-text';
 import { corsHeaders } from './cors-headers';
 import { INTERNAL_ERROR_MESSAGE, yiiErrorBody } from './craft-http-error';
 import { EndpointAnswer, GraphqlEndpoint } from './graphql-endpoint';
@@ -15,9 +16,9 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * The GraphQL endpoint at GRAPHQL_PATH and `/api` (GET, POST, OPTIONS), as plain Fastify routes in
- * their own encapsulated plugin: the bodies are read as text whatever their type (the endpoint
- * decodes JSON, form and application/graphql bodies itself), without touching the app's JSON
- * parser of other routes; parser errors (body too large, ...) answer Yii's JSON error bodies.
+ * their own encapsulated plugin: the bodies are read as UTF-8 text whatever their type (the
+ * endpoint decodes JSON, form and application/graphql bodies itself), without touching the app's
+ * JSON parser of other routes; parser errors (body too large, ...) answer Yii's JSON error bodies.
  * `/api` exactly does not collide with the Grafana API's `/api/*` routes.
  */
 @Injectable()
@@ -48,8 +49,8 @@ export class GraphqlRoute implements OnModuleInit {
 
   private configure(scope: FastifyInstance): void {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, body);
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
+      done(null, bodyText(body as Buffer));
     });
     if (this.endpoint.enabled)
       scope.addHook('onRequest', (request, reply, done) => {
@@ -76,10 +77,12 @@ export class GraphqlRoute implements OnModuleInit {
     // A browser opening the path gets GraphiQL (src/content/playground) instead of an error.
     if (this.playground.wanted(request)) return this.playground.sendPlayground(request, reply);
     const query = request.url.indexOf('?');
+    const body = request.body as BodyText | undefined;
     const answer = await this.endpoint.answer({
       method: request.method,
       contentType: request.headers['content-type'],
-      body: typeof request.body === 'string' ? request.body : undefined,
+      body: body?.text,
+      malformedUtf8: body?.malformedUtf8,
       search: query < 0 ? '' : request.url.slice(query + 1),
       headers: schemaRequestHeaders(request.raw.rawHeaders),
     });

@@ -1,5 +1,6 @@
 import type { GraphqlOperation } from '../graphql/content-graphql';
 import type { RawOperation } from './graphql-request';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth';
 import { isPlainObject } from './request-decoder';
 
 export const NO_QUERY_MESSAGE = 'No GraphQL query was supplied';
@@ -26,6 +27,9 @@ export function checkOperation(raw: RawOperation): GraphqlOperation | RefusedOpe
       : { message: 'The query must be a string', exposed: false };
   if (query.trim() === '') return { message: NO_QUERY_MESSAGE, exposed: true };
   const decoded = typeof variables === 'string' ? decodeVariables(variables) : variables;
+  // A JSON body was measured whole; a JSON string inside it or in a form was not.
+  if (typeof variables === 'string' && nestsDeeperThan(variables, MAX_JSON_DEPTH))
+    return { message: `The variables nest more than ${MAX_JSON_DEPTH} levels`, exposed: false };
   if (!isVariables(decoded))
     return { message: 'The variables must be a JSON object', exposed: false };
   if (operationName !== undefined && operationName !== null && typeof operationName !== 'string')

@@ -1,5 +1,6 @@
 import { CraftHttpError } from './craft-http-error';
 import type { DecodedRequest, GraphqlHttpRequest, RawOperation } from './graphql-request';
+import { JSON_DEPTH_MESSAGE, MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth';
 
 const NO_OPERATION: RawOperation = {
   query: undefined,
@@ -19,7 +20,8 @@ type BodyParams = Partial<Record<(typeof OPERATION_KEYS)[number], unknown>>;
  * 4. no query anywhere and a JSON body that is a non-empty array, or an object of operations:
  *    a batch, answered in the same shape.
  * Anything else is one operation without a query (answered `No GraphQL query was supplied`).
- * Malformed JSON bodies are 400 (Yii's JSON parser message); multipart bodies are 415.
+ * Malformed JSON bodies are 400 (Yii's JSON parser message), and so are JSON bodies that are not
+ * UTF-8 or nest deeper than PHP's `json_decode` allows; multipart bodies are 415.
  */
 export function decodeGraphqlRequest(request: GraphqlHttpRequest): DecodedRequest {
   let params: BodyParams = {};
@@ -35,6 +37,7 @@ export function decodeGraphqlRequest(request: GraphqlHttpRequest): DecodedReques
         'multipart/form-data is not supported: send JSON, form-encoded or application/graphql',
       );
     else {
+      if (request.malformedUtf8 === true) throw invalidJson(MALFORMED_UTF8_MESSAGE);
       json = parseJsonBody(body);
       if (isPlainObject(json)) params = pick(json);
     }
@@ -67,29 +70,40 @@ export function mediaType(contentType: string | undefined): string {
   return (contentType ?? '').split(';')[0].trim().toLowerCase();
 }
 
+/** Yii's message for a JSON body that is not UTF-8. */
+const MALFORMED_UTF8_MESSAGE = 'Malformed UTF-8 characters, possibly incorrectly encoded';
+
 /**
  * The `variables` URL parameter: JSON, else 400. Empty means none, as Yii decodes `''` to null;
  * a JSON value that is not an object is left for the operation check to refuse.
  */
 function variablesParam(text: string): unknown {
   if (text.trim() === '') return null;
+  let variables: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    variables = JSON.parse(text) as unknown;
   } catch {
-    throw new CraftHttpError(400, 'The variables param must be valid JSON');
+    variables = undefined;
   }
+  if (variables === undefined || nestsDeeperThan(text, MAX_JSON_DEPTH))
+    throw new CraftHttpError(400, 'The variables param must be valid JSON');
+  return variables;
 }
 
 function parseJsonBody(body: string): unknown {
   if (body.trim() === '') return undefined;
+  let json: unknown;
   try {
-    return JSON.parse(body) as unknown;
+    json = JSON.parse(body) as unknown;
   } catch (error) {
-    throw new CraftHttpError(
-      400,
-      `Invalid JSON data in request body: ${error instanceof Error ? error.message : 'syntax error'}`,
-    );
+    throw invalidJson(error instanceof Error ? error.message : 'syntax error');
   }
+  if (nestsDeeperThan(body, MAX_JSON_DEPTH)) throw invalidJson(JSON_DEPTH_MESSAGE);
+  return json;
+}
+
+function invalidJson(reason: string): CraftHttpError {
+  return new CraftHttpError(400, `Invalid JSON data in request body: ${reason}`);
 }
 
 /** Form fields carry strings; like PHP, the last of repeated fields wins. */

@@ -15,6 +15,7 @@ import type {
   GraphqlResult,
 } from './content-graphql';
 import { DocumentCache } from './document-cache';
+import { MAX_DOCUMENT_NESTING, spreadNestingError, textNestingError } from './document-nesting';
 import { GENERIC_ERROR_MESSAGE, graphqlErrorJson, isUnexpectedError } from './graphql-error-json';
 import { GraphqlContextFactory } from './graphql-request-context';
 import { isMutation, MUTATION_NEEDS_POST } from './mutations/mutation-method';
@@ -48,6 +49,8 @@ export class ContentGraphqlService extends ContentGraphql implements OnModuleDes
   private readonly rules: readonly ValidationRule[];
   private readonly limits: QueryLimits;
   private readonly devMode: boolean;
+  /** GRAPHQL_MAX_TOKENS; undefined: no limit. */
+  private readonly maxTokens: number | undefined;
   private readonly timeZone: string;
   private readonly unsubscribe: () => void;
 
@@ -58,6 +61,7 @@ export class ContentGraphqlService extends ContentGraphql implements OnModuleDes
   ) {
     super();
     this.devMode = settings.content.devMode;
+    this.maxTokens = settings.content.maxTokens > 0 ? settings.content.maxTokens : undefined;
     this.rules = validationRules(this.devMode);
     this.limits = new QueryLimits(settings.content);
     this.timeZone = presentationTimeZone(settings.content.datesInSystemTimeZone);
@@ -143,12 +147,20 @@ export class ContentGraphqlService extends ContentGraphql implements OnModuleDes
     return generated;
   }
 
-  /** The parsed document, or the syntax error as a result (no `data`, as Craft answers). */
+  /**
+   * The parsed document, or the syntax error as a result (no `data`, as Craft answers). Documents
+   * too long (GRAPHQL_MAX_TOKENS) or nested too deeply for graphql-js's recursive parser and
+   * validation are refused first (document-nesting.ts).
+   */
   private parse(query: string): DocumentNode | GraphqlResult {
     const cached = this.documents.get(query);
     if (cached !== undefined) return cached;
     try {
-      const document = parse(query);
+      const tooDeep = textNestingError(query, MAX_DOCUMENT_NESTING);
+      if (tooDeep !== undefined) throw tooDeep;
+      const document = parse(query, { maxTokens: this.maxTokens });
+      const spreadTooDeep = spreadNestingError(document, MAX_DOCUMENT_NESTING);
+      if (spreadTooDeep !== undefined) throw spreadTooDeep;
       this.documents.set(query, document);
       return document;
     } catch (error) {

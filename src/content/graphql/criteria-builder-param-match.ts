@@ -53,7 +53,7 @@ function matchesOne(candidate: string, value: ParamValue): boolean {
     if (op === 'not' || op === '!=') negate = true;
     else if (op !== '=') return compare(candidate, op, text);
   }
-  const matched = likePattern(text).test(candidate);
+  const matched = likeMatches(text, candidate);
   return negate ? !matched : matched;
 }
 
@@ -77,13 +77,16 @@ function compare(candidate: string, operator: string, text: string): boolean {
 
 /**
  * A `*` at the start or end is a wildcard (case-insensitive, as the store's LIKE); `\*` is a
- * literal asterisk; other text must match exactly.
+ * literal asterisk; other text must match exactly. Plain string tests, not a regular expression
+ * built from the value: any length of client text stays a cheap comparison.
  */
-function likePattern(text: string): RegExp {
+function likeMatches(text: string, candidate: string): boolean {
   const leading = text.startsWith('*');
   const trailing = /(?<!\\)\*$/.test(text) && text.length > (leading ? 1 : 0);
   const body = text.slice(leading ? 1 : 0, trailing ? -1 : undefined).replace(/\\\*/g, '*');
-  const escaped = body.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  if (!leading && !trailing) return new RegExp(`^${escaped}$`);
-  return new RegExp(`${leading ? '' : '^'}${escaped}${trailing ? '' : '$'}`, 'i');
+  if (!leading && !trailing) return candidate === body;
+  const lowerBody = body.toLowerCase();
+  const lowerCandidate = candidate.toLowerCase();
+  if (leading && trailing) return lowerCandidate.includes(lowerBody);
+  return leading ? lowerCandidate.endsWith(lowerBody) : lowerCandidate.startsWith(lowerBody);
 }

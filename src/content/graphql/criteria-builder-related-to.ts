@@ -65,13 +65,13 @@ function toCondition(item: unknown, model: ContentModelIndex): RelationCondition
 
 /** Ids from ids, numeric strings, element-like objects (`{id}`) or lists of them. */
 function elementIds(value: unknown): number[] {
-  const ids: number[] = [];
+  const ids = new Set<number>();
   for (const item of toList(value)) {
     const id =
       item !== null && typeof item === 'object' && 'id' in item ? toId(item.id) : toId(item);
-    if (id !== null && !ids.includes(id)) ids.push(id);
+    if (id !== null) ids.add(id);
   }
-  return ids;
+  return [...ids];
 }
 
 function fieldId(value: unknown, model: ContentModelIndex): number | null {

@@ -1,4 +1,5 @@
 import type { Param, ParamValue } from '../store/element-criteria';
+import { ClientSafeError } from './client-safe-error';
 
 /** GraphQL field arguments as graphql-js hands them to resolvers (variables already applied). */
 export type ArgumentValues = Readonly<Record<string, unknown>>;
@@ -12,12 +13,35 @@ function isParamValue(value: unknown): value is ParamValue {
   );
 }
 
-/** A Craft parameter from an argument value; undefined when absent or null (no condition). */
+/**
+ * Most values one parameter argument may list (items of a list, or of a comma-separated text).
+ * Every value becomes a bound SQL parameter or an in-memory match against the model: a request
+ * listing millions of them would hold the process for seconds or exhaust its memory.
+ */
+export const MAX_PARAM_VALUES = 10_000;
+
+/**
+ * A Craft parameter from an argument value; undefined when absent or null (no condition). More
+ * than MAX_PARAM_VALUES values: an error the client sees.
+ */
 export function toParam(value: unknown): Param | undefined {
   if (value === undefined || value === null) return undefined;
+  if (
+    (Array.isArray(value) && value.length > MAX_PARAM_VALUES) ||
+    (typeof value === 'string' && hasMoreCommas(value, MAX_PARAM_VALUES))
+  )
+    throw new ClientSafeError(`A parameter may list at most ${MAX_PARAM_VALUES} values.`);
   if (Array.isArray(value)) return (value as unknown[]).filter(isParamValue);
   if (value instanceof Date) return value.toISOString();
   return isParamValue(value) ? value : undefined;
+}
+
+/** Whether `text` holds more than `max` commas (a comma list of more than `max` values). */
+function hasMoreCommas(text: string, max: number): boolean {
+  let count = 0;
+  for (let at = text.indexOf(','); at >= 0; at = text.indexOf(',', at + 1))
+    if (++count > max) return true;
+  return false;
 }
 
 /** A list from a scalar or a list argument. */
@@ -38,12 +62,13 @@ export function toId(value: unknown): number | null {
 
 /** The integer ids among the items of a scalar or list argument (other items are ignored). */
 export function toIds(value: unknown): number[] {
-  const ids: number[] = [];
+  // A set keeps the first occurrence's order and stays linear for long lists.
+  const ids = new Set<number>();
   for (const item of toList(value)) {
     const id = toId(item);
-    if (id !== null && !ids.includes(id)) ids.push(id);
+    if (id !== null) ids.add(id);
   }
-  return ids;
+  return [...ids];
 }
 
 /** An Int argument (structure positions, levels); undefined unless a whole number. */

@@ -7,6 +7,7 @@ import type {
   SearchTermOptions,
 } from '../store/element-criteria';
 import type { ElementReader } from '../store/element-store';
+import { ClientSafeError } from './client-safe-error';
 import { containerScope, layoutFields } from './criteria-builder-containers';
 import { matchesParam } from './criteria-builder-param-match';
 import { resolveRefIds } from './criteria-builder-ref';
@@ -28,6 +29,9 @@ import {
   toText,
 } from './criteria-builder-values';
 import type { ScopeGrants } from './scope-grants';
+
+/** Longest `search` argument (far beyond what people type, well below what would stall a request). */
+export const MAX_SEARCH_LENGTH = 10_000;
 
 export interface CriteriaBuilderDeps {
   readonly model: ContentModelIndex;
@@ -260,6 +264,9 @@ export class CriteriaBuilder {
     criteria.unique = toBoolean(args.unique);
     criteria.preferSites = preferredSiteIds(args.preferSites, this.deps.grants);
     const search = toText(args.search);
+    // Search text is parsed character by character and each term becomes SQL: keep it bounded.
+    if (search !== undefined && search.length > MAX_SEARCH_LENGTH)
+      throw new ClientSafeError(`The search text may be at most ${MAX_SEARCH_LENGTH} characters.`);
     if (search !== undefined && search.trim() !== '') {
       criteria.search = search;
       criteria.searchTermOptions = searchTermOptions(args.searchTermOptions);

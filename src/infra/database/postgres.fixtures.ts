@@ -24,6 +24,9 @@ export async function freshPostgresDatabase(): Promise<{
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const pool = new Pool({ connectionString: url.toString(), max: 4 });
+  // The forced drop below ends connections the server has not closed yet; their goodbye
+  // (57P01, "terminating connection due to administrator command") is expected, not a failure.
+  pool.on('error', () => undefined);
   const db = drizzle({ client: pool, schema }) as unknown as DrizzleExecutor;
   return {
     db,
