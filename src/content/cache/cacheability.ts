@@ -2,7 +2,7 @@
 const MUTATION = /(^|[^_0-9A-Za-z])mutation($|[^_0-9A-Za-z])/;
 /** A `now` word: a date argument relative to the current time (param-dates.ts). */
 const NOW = /\bnow\b/i;
-/** Longer variables (JSON characters) are no cache key: sorting and hashing them costs more than most queries. */
+/** Longer variables (JSON characters) make no cache key: sorting and hashing them costs much. */
 const MAX_KEYED_VARIABLES_LENGTH = 64 * 1024;
 
 /**

@@ -151,6 +151,19 @@ describe('GraphqlResultCache', () => {
     expect(executed).toBe(13);
   });
 
+  it('does not cache requests whose variables exceed 64 KiB of JSON (keying them costs too much)', async () => {
+    const cache = await booted();
+    const query = 'query ($s: String) { entries(search: $s) { id } }';
+    const largest = operation(query, { s: 'x'.repeat(64 * 1024 - 8) }); // {"s":"…"} is 64 KiB
+    await ask(cache, request(largest));
+    await ask(cache, request(largest));
+    expect(executed).toBe(1);
+    const larger = operation(query, { s: 'x'.repeat(64 * 1024 - 7) });
+    await ask(cache, request(larger));
+    await ask(cache, request(larger));
+    expect(executed).toBe(3);
+  });
+
   it('does nothing with GRAPHQL_CACHE off, but still invalidates for other instances', async () => {
     const cache = await booted({ cache: false });
     const req = request(operation('{ ping }'));

@@ -33,6 +33,15 @@ describe('checkOperation', () => {
     expect(checkOperation(raw('{a}', undefined, ''))).toMatchObject({ operationName: null });
   });
 
+  it('refuses variables sent as a JSON string nested deeper than a JSON body may be', () => {
+    const nested = (levels: number) => `{"a":${'['.repeat(levels)}${']'.repeat(levels)}}`;
+    expect(checkOperation(raw('{a}', nested(511)))).toMatchObject({ query: '{a}' });
+    expect(checkOperation(raw('{a}', nested(512)))).toEqual({
+      message: 'The variables nest more than 512 levels',
+      exposed: false,
+    });
+  });
+
   it('refuses other shapes with messages shown in devMode only', () => {
     expect(checkOperation(raw(5))).toEqual({
       message: 'The query must be a string',

@@ -105,6 +105,35 @@ describe('decodeGraphqlRequest', () => {
     });
   });
 
+  it('refuses JSON that is not UTF-8 or nests deeper than PHP’s json_decode allows, as Craft', () => {
+    const invalid = (reason: string) => ({
+      status: 400,
+      message: `Invalid JSON data in request body: ${reason}`,
+    });
+    expect(refusal({ ...post('{"query":"{ping\uFFFD}"}'), malformedUtf8: true })).toEqual(
+      invalid('Malformed UTF-8 characters, possibly incorrectly encoded'),
+    );
+    // Only a JSON body must be UTF-8: a query text shows the lexer the replacement character.
+    expect(
+      decodeGraphqlRequest({ ...post('{ping\uFFFD}', 'application/graphql'), malformedUtf8: true }),
+    ).toEqual(single('{ping\uFFFD}'));
+    const nested = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+    // The body object is one level: 511 more are allowed.
+    expect(
+      decodeGraphqlRequest(post(`{"query":"{ping}","variables":{"a":${nested(510)}}}`)),
+    ).toEqual(single('{ping}', { a: JSON.parse(nested(510)) as unknown }));
+    expect(refusal(post(`{"query":"{ping}","variables":{"a":${nested(511)}}}`))).toEqual(
+      invalid('The maximum stack depth has been exceeded'),
+    );
+    expect(refusal(post(nested(100_000)))).toEqual(
+      invalid('The maximum stack depth has been exceeded'),
+    );
+    expect(refusal(get(`query={ping}&variables={"a":${nested(512)}}`))).toEqual({
+      status: 400,
+      message: 'The variables param must be valid JSON',
+    });
+  });
+
   it('treats an array body without a query as a batch answered in order', () => {
     const body = JSON.stringify([{ query: '{a}' }, { query: '{b}', variables: { x: 1 } }, 5]);
     expect(decodeGraphqlRequest(post(body))).toEqual({

@@ -176,6 +176,41 @@ describe('ContentGraphqlService', () => {
     });
   });
 
+  it('refuses documents too long (GRAPHQL_MAX_TOKENS) or nested too deeply, without parsing them whole', async () => {
+    const syntaxError = (message: string) => ({
+      errors: [
+        {
+          message,
+          locations: [{ line: 1, column: expect.any(Number) as number }],
+          extensions: { category: 'graphql' },
+        },
+      ],
+    });
+    const aliases = `{ ${Array.from({ length: 50 }, (_, i) => `a${i}: ping`).join(' ')} }`;
+    expect(await harness({ GRAPHQL_MAX_TOKENS: '100' }).run(aliases)).toEqual(
+      syntaxError('Syntax Error: Document contains more that 100 tokens. Parsing aborted.'),
+    );
+    expect(await harness({ GRAPHQL_MAX_TOKENS: '0' }).run(aliases)).toMatchObject({
+      data: { a0: 'pong', a49: 'pong' },
+    });
+    const { run } = harness();
+    const deep = `{ entries { ${'children { '.repeat(600)}title${' }'.repeat(600)} } }`;
+    expect(await run(deep)).toEqual(
+      syntaxError('Syntax Error: Document nests more than 500 levels.'),
+    );
+    let chain = '{ entries { ...F0 } }';
+    for (let i = 0; i < 600; i++) chain += ` fragment F${i} on EntryInterface { id ...F${i + 1} }`;
+    chain += ' fragment F600 on EntryInterface { id }';
+    expect(await run(chain)).toEqual({
+      errors: [
+        {
+          message: 'Document nests more than 500 levels through fragment spreads.',
+          extensions: { category: 'graphql' },
+        },
+      ],
+    });
+  });
+
   it('hides unexpected resolver errors behind the generic message unless devMode', async () => {
     class FailingReader extends RecordingElementReader {
       override find(): Promise<ElementRecord[]> {

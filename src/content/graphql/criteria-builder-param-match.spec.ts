@@ -19,6 +19,16 @@ describe('matchesParam (Craft parameter syntax on handles and ids)', () => {
     expect(matchesParam('news', ['and', 'not news', 'not pages'])).toBe(false);
   });
 
+  it('compares values of any length without building patterns from them', () => {
+    const long = 'x'.repeat(10_000_000);
+    expect(matchesParam('news', long)).toBe(false);
+    expect(matchesParam('news', `${long}*`)).toBe(false);
+    expect(matchesParam('news', [`*${long}*`])).toBe(false);
+    expect(matchesParam('a.b', 'a.b')).toBe(true);
+    expect(matchesParam('axb', 'a.b')).toBe(false);
+    expect(matchesParam('a(b', '*(B')).toBe(true);
+  });
+
   it('wildcards at the start or end, case-insensitive; \\* is literal', () => {
     expect(matchesParam('homepage', 'home*')).toBe(true);
     expect(matchesParam('Homepage', 'home*')).toBe(true);

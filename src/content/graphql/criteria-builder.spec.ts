@@ -343,6 +343,42 @@ describe('CriteriaBuilder: parameters', () => {
   });
 });
 
+describe('CriteriaBuilder: sizes of client arguments', () => {
+  it('a parameter may list at most 10 000 values, as a list or a comma list', async () => {
+    const { criteria } = builder();
+    const ids = Array.from({ length: 10_000 }, (_, i) => i + 1);
+    expect((await criteria.build('entry', { id: ids }))?.id).toEqual(ids);
+    const refused = 'A parameter may list at most 10000 values.';
+    await expect(criteria.build('entry', { id: [...ids, 10_001] })).rejects.toThrow(refused);
+    await expect(criteria.build('entry', { slug: ','.repeat(10_001) })).rejects.toThrow(refused);
+    await expect(
+      criteria.build('entry', { section: Array.from({ length: 10_001 }, () => 'news') }),
+    ).rejects.toThrow(refused);
+    // Commas inside the items of a list are no separators.
+    expect((await criteria.build('entry', { slug: [','.repeat(20_000)] }))?.slug).toEqual([
+      ','.repeat(20_000),
+    ]);
+  });
+
+  it('the search text may be at most 10 000 characters', async () => {
+    const { criteria } = builder();
+    const longest = 'word '.repeat(2000);
+    expect((await criteria.build('entry', { search: longest }))?.search).toBe(longest);
+    await expect(criteria.build('entry', { search: `${longest}x` })).rejects.toThrow(
+      'The search text may be at most 10000 characters.',
+    );
+  });
+
+  it('deduplicates 200 000 relation ids in linear time, keeping their order', async () => {
+    const { criteria } = builder();
+    const ids = Array.from({ length: 200_000 }, (_, i) => 200_000 - i);
+    const started = performance.now();
+    const built = await criteria.build('entry', { relatedTo: [...ids, ...ids.map(String)] });
+    expect(built?.relatedTo).toEqual({ operator: 'or', conditions: [{ element: ids }] });
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+});
+
 describe('CriteriaBuilder: relations', () => {
   it('relatedTo: ids are one "any of" condition, ["and", ...] one per id', async () => {
     const { criteria } = builder();

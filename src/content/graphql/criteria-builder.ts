@@ -30,7 +30,7 @@ import {
 } from './criteria-builder-values';
 import type { ScopeGrants } from './scope-grants';
 
-/** Longest `search` argument (far beyond what people type, well below what would stall a request). */
+/** Longest `search` argument: far beyond what people type, well below what stalls a request. */
 export const MAX_SEARCH_LENGTH = 10_000;
 
 export interface CriteriaBuilderDeps {
