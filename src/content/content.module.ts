@@ -1,34 +1,90 @@
 import { Module } from '@nestjs/common';
 import { IdentityModule } from '../identity/identity.module';
 import { SharedCacheModule } from '../infra/cache/shared-cache.module';
-import { ADMIN_CONTROLLERS, ADMIN_PROVIDERS } from './admin/admin.providers';
-import { CACHE_PROVIDERS } from './cache/cache.providers';
-import { ENDPOINT_PROVIDERS } from './endpoint/endpoint.providers';
-import { GRAPHQL_PROVIDERS } from './graphql/graphql.providers';
-import { MODEL_PROVIDERS } from './model/model.providers';
-import { PLAYGROUND_PROVIDERS } from './playground/playground.providers';
-import { SCHEMAS_CONTROLLERS, SCHEMAS_PROVIDERS } from './schemas/schemas.providers';
-import { STORE_PROVIDERS } from './store/store.providers';
-import { TRANSFORMS_PROVIDERS } from './transforms/transforms.providers';
+import { SchemasAdminController } from './admin/schemas-admin.controller';
+import { SchemasAdminService } from './admin/schemas-admin.service';
+import { ContentScheduleRepository } from './cache/content-schedule.repository';
+import { GraphqlResultCache } from './cache/graphql-result-cache';
+import { GraphqlEndpoint } from './endpoint/graphql-endpoint';
+import { GraphqlRoute } from './endpoint/graphql.route';
+import { ContentGraphql } from './graphql/content-graphql';
+import { ContentGraphqlService } from './graphql/content-graphql.service';
+import { ContentGraphqlContextFactory } from './graphql/graphql-context.factory';
+import { GraphqlContextFactory } from './graphql/graphql-request-context';
+import { ContentMutations } from './graphql/mutations/content-mutations.service';
+import { ContentImporter } from './import/content-importer';
+import { ElementStatesRepository } from './import/element-states.repository';
+import { ContentModelService } from './model/content-model.service';
+import { ContentModelSource } from './model/content-model.source';
+import { ModelItemsRepository } from './model/model-items.repository';
+import { assetSources } from './playground/asset-sources';
+import { PlaygroundAssets } from './playground/playground-assets';
+import { PlaygroundPages } from './playground/playground-pages';
+import { PlaygroundRoute } from './playground/playground.route';
+import { GraphqlTokensController } from './schemas/graphql-tokens.controller';
+import { GraphqlTokensRepository } from './schemas/graphql-tokens.repository';
+import { GraphqlTokensService } from './schemas/graphql-tokens.service';
+import { SchemaSelector } from './schemas/schema-selector';
+import { ContentSeeder } from './seed/content-seeder';
+import { ElementReader } from './store/element-store';
+import { ElementsRepository } from './store/read/elements.repository';
+import { ElementLookups } from './store/write/element-lookups';
+import { ElementWriter } from './store/write/element-writer';
+import { ModelElements } from './store/write/model-elements';
+import { AssetFiles } from './transforms/asset-files';
+import { LocalAssetFiles } from './transforms/local-asset-files';
+import { VolumeFilesRoute } from './transforms/volume-files.route';
 
 /**
  * The content domain: the content model from project-config YAML, the content store, and the
  * Craft-compatible GraphQL API over them. Shares the database and the users with identity. The
- * directives are plain functions (`directives/`) the GraphQL layer calls.
+ * directives are plain functions (`directives/`) the GraphQL layer calls. Every provider of the
+ * domain is listed here, by part (the order is the order Nest creates them in).
  */
 @Module({
   imports: [IdentityModule, SharedCacheModule],
-  controllers: [...SCHEMAS_CONTROLLERS, ...ADMIN_CONTROLLERS],
+  controllers: [GraphqlTokensController, SchemasAdminController],
   providers: [
-    ...MODEL_PROVIDERS,
-    ...STORE_PROVIDERS,
-    ...TRANSFORMS_PROVIDERS,
-    ...GRAPHQL_PROVIDERS,
-    ...SCHEMAS_PROVIDERS,
-    ...ENDPOINT_PROVIDERS,
-    ...PLAYGROUND_PROVIDERS,
-    ...CACHE_PROVIDERS,
-    ...ADMIN_PROVIDERS,
+    // model/: YAML loading, validation, applying, watching
+    ModelItemsRepository,
+    ContentModelService,
+    { provide: ContentModelSource, useExisting: ContentModelService },
+    // store/: the element reader (read/) and writer (write/)
+    ElementsRepository,
+    { provide: ElementReader, useExisting: ElementsRepository },
+    ElementWriter,
+    ElementLookups,
+    // import/ (the importer the boot seeder loads through), the model's own elements, seed/
+    ElementStatesRepository,
+    ContentImporter,
+    ModelElements,
+    ContentSeeder,
+    // transforms/: asset files, image transforms, the volume file route
+    LocalAssetFiles,
+    { provide: AssetFiles, useExisting: LocalAssetFiles },
+    VolumeFilesRoute,
+    // graphql/: schema builder, executor, mutations
+    ContentGraphqlContextFactory,
+    { provide: GraphqlContextFactory, useExisting: ContentGraphqlContextFactory },
+    ContentGraphqlService,
+    { provide: ContentGraphql, useExisting: ContentGraphqlService },
+    ContentMutations,
+    // schemas/: schema selection and access tokens
+    GraphqlTokensRepository,
+    GraphqlTokensService,
+    SchemaSelector,
+    // endpoint/: the GraphQL HTTP endpoint
+    GraphqlEndpoint,
+    GraphqlRoute,
+    // playground/: GraphiQL and the control panel
+    { provide: PlaygroundAssets, useFactory: () => new PlaygroundAssets(assetSources) },
+    PlaygroundPages,
+    PlaygroundRoute,
+    // cache/: the GraphQL result cache (with SharedCacheModule)
+    ContentScheduleRepository,
+    GraphqlResultCache,
+    // admin/: schema administration
+    SchemasAdminService,
   ],
 })
 export class ContentModule {}

@@ -1,6 +1,6 @@
-import type { ExportReport } from '../import/content-exporter';
+import type { ExportReport } from '../import/export/content-exporter';
 import type { ImportReport } from '../import/content-importer';
-import type { SeedKind } from '../seed/seed-document';
+import type { SeedKind } from '../import/seed-document';
 
 const KIND_LABELS: Record<SeedKind, string> = {
   users: 'users',

@@ -4,15 +4,22 @@ import { ClockModule } from '../../infra/clock/clock.module';
 import { HealthModule } from '../../infra/health/health.module';
 import { SharedCacheModule } from '../../infra/cache/shared-cache.module';
 import { Settings } from '../../settings/settings';
-import { TOKEN_COMMAND_PROVIDERS } from '../admin/admin.providers';
-import { CACHE_PROVIDERS } from '../cache/cache.providers';
+import { SchemasAdminService } from '../admin/schemas-admin.service';
+import { ContentScheduleRepository } from '../cache/content-schedule.repository';
+import { GraphqlResultCache } from '../cache/graphql-result-cache';
 import { SettingsModule } from '../../settings/settings.module';
-import { EXPORT_PROVIDERS } from '../import/export.providers';
-import { IMPORT_PROVIDERS } from '../import/import.providers';
-import { MODEL_PROVIDERS } from '../model/model.providers';
-import { ModelElements } from '../seed/model-elements';
-import { ElementWriter } from '../store/element-writer';
-import { ElementLookups } from '../store/element-writer-lookups';
+import { ContentImporter } from '../import/content-importer';
+import { ElementStatesRepository } from '../import/element-states.repository';
+import { ContentExporter } from '../import/export/content-exporter';
+import { ExportRepository } from '../import/export/export.repository';
+import { ContentModelService } from '../model/content-model.service';
+import { ContentModelSource } from '../model/content-model.source';
+import { ModelItemsRepository } from '../model/model-items.repository';
+import { GraphqlTokensRepository } from '../schemas/graphql-tokens.repository';
+import { GraphqlTokensService } from '../schemas/graphql-tokens.service';
+import { ModelElements } from '../store/write/model-elements';
+import { ElementWriter } from '../store/write/element-writer';
+import { ElementLookups } from '../store/write/element-lookups';
 
 export interface ContentCliOptions {
   /**
@@ -43,14 +50,25 @@ export class ContentCliModule {
         ...(options.resultCache ? [SharedCacheModule] : []),
       ],
       providers: [
-        ...(options.resultCache ? CACHE_PROVIDERS : []),
-        ...MODEL_PROVIDERS,
+        // the result cache, only for commands that change content
+        ...(options.resultCache ? [ContentScheduleRepository, GraphqlResultCache] : []),
+        // the content model
+        ModelItemsRepository,
+        ContentModelService,
+        { provide: ContentModelSource, useExisting: ContentModelService },
+        // the element writer and the model's own elements
         ElementWriter,
         ElementLookups,
         ModelElements,
-        ...IMPORT_PROVIDERS,
-        ...EXPORT_PROVIDERS,
-        ...TOKEN_COMMAND_PROVIDERS,
+        // the importer and the exporter
+        ElementStatesRepository,
+        ContentImporter,
+        ExportRepository,
+        ContentExporter,
+        // token administration (content-tokens)
+        GraphqlTokensRepository,
+        GraphqlTokensService,
+        SchemasAdminService,
       ],
     };
   }

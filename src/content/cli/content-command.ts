@@ -8,11 +8,11 @@ import {
   type FlagValues,
   parseFlags,
   usageText,
-} from '../../ratelimit/cli/go-flags';
+} from '../../infra/cli/go-flags';
 import { Settings, SettingsError } from '../../settings/settings';
 import { loadSettings } from '../../settings/settings.loader';
 import { ContentModelSource } from '../model/content-model.source';
-import { ModelElements } from '../seed/model-elements';
+import { ModelElements } from '../store/write/model-elements';
 import { CliLogger } from './cli-logger';
 import { ContentCliModule, type ContentCliOptions } from './content-cli.module';
 import type { ProgressSink } from './progress-reporter';

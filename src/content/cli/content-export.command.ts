@@ -1,6 +1,6 @@
-import { ContentExporter } from '../import/content-exporter';
-import type { ExportFormat } from '../import/export-files';
-import { boolFlag, type FlagDefinition } from '../../ratelimit/cli/go-flags';
+import { ContentExporter } from '../import/export/content-exporter';
+import type { ExportFormat } from '../import/export/export-files';
+import { boolFlag, type FlagDefinition } from '../../infra/cli/go-flags';
 import { exportSummary } from './command-summary';
 import { type CommandIo, EXIT_USAGE, readArguments, withContentContext } from './content-command';
 import { ProgressReporter } from './progress-reporter';

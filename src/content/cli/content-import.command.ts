@@ -1,6 +1,6 @@
 import { GraphqlResultCache } from '../cache/graphql-result-cache';
 import { ContentImporter } from '../import/content-importer';
-import { boolFlag } from '../../ratelimit/cli/go-flags';
+import { boolFlag } from '../../infra/cli/go-flags';
 import { importSummary } from './command-summary';
 import { type CommandIo, EXIT_USAGE, readArguments, withContentContext } from './content-command';
 import { ProgressReporter } from './progress-reporter';

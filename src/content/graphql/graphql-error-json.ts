@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { DirectiveArgumentError } from '../directives/directive-functions';
-import { ElementQueryError } from '../store/element-query-error';
+import { ElementQueryError } from '../store/read/element-query-error';
 import { TransformArgumentError } from '../transforms/asset-files';
 import { ClientSafeError } from './client-safe-error';
 import type { GraphqlErrorJson } from './content-graphql';

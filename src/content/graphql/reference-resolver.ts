@@ -4,7 +4,7 @@ import type { ElementCriteria, ElementKind } from '../store/element-criteria';
 import type { ElementRecord } from '../store/element-record';
 import type { ElementReader } from '../store/element-store';
 import type { AssetFiles } from '../transforms/asset-files';
-import { CriteriaBuilder } from './criteria-builder';
+import { CriteriaBuilder } from './criteria/criteria-builder';
 import { referenceProperty } from './reference-resolver-properties';
 import type { ScopeGrants } from './scope-grants';
 

@@ -23,8 +23,8 @@ import {
   SITE,
   StaticModelSource,
   VOLUME,
-} from '../store/elements.fixtures';
-import { ElementsRepository, STORE_QUERIES_STAT } from '../store/elements.repository';
+} from '../store/read/elements.fixtures';
+import { ElementsRepository, STORE_QUERIES_STAT } from '../store/read/elements.repository';
 import { AssetFiles } from '../transforms/asset-files';
 import type { TransformedImage } from '../transforms/asset-files';
 import { createReferenceResolver } from './reference-resolver';

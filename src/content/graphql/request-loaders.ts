@@ -4,8 +4,8 @@ import type { ContentModelIndex } from '../model/content-model.index';
 import type { ElementCriteria, ElementKind } from '../store/element-criteria';
 import type { ElementRecord, KeyedElementRecord } from '../store/element-record';
 import type { ElementReader } from '../store/element-store';
-import { CriteriaBuilder } from './criteria-builder';
-import { canonicalJson } from './criteria-builder-values';
+import { CriteriaBuilder } from './criteria/criteria-builder';
+import { canonicalJson } from './criteria/values';
 import type { ElementQueries, GraphqlArgs } from './graphql-request-context';
 import type { ScopeGrants } from './scope-grants';
 

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { type ContentFile, isContentFileName, seedFileNames } from '../seed/seed-files';
+import { type ContentFile, isContentFileName, seedFileNames } from './seed-files';
 
 /** A path given to the importer that cannot be read as content. */
 export class ContentPathError extends Error {

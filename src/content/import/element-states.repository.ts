@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
 import { Database } from '../../infra/database/database';
 import { rawRows } from '../../infra/database/raw-rows';
-import type { ElementKey } from '../store/element-writer-lookups';
+import type { ElementKey } from '../store/write/element-lookups';
 
 /**
  * What an element holds, as comparable text, and the timestamps a save sets to "now" when the

@@ -1,4 +1,4 @@
-import type { SeedKind } from '../seed/seed-document';
+import type { SeedKind } from './seed-document';
 import type { ElementState, ElementStatesRepository } from './element-states.repository';
 
 export interface KindCounts {

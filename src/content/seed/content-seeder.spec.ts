@@ -15,17 +15,21 @@ import { loadSettings } from '../../settings/settings.loader';
 import { ContentModelIndex } from '../model/content-model.index';
 import { ContentModelService } from '../model/content-model.service';
 import { ModelItemsRepository } from '../model/model-items.repository';
-import type { ElementWriter } from '../store/element-writer';
-import type { ElementLookups } from '../store/element-writer-lookups';
-import { FixedModelSource, testDatabases, writerServices } from '../store/element-writer.fixtures';
+import type { ElementWriter } from '../store/write/element-writer';
+import type { ElementLookups } from '../store/write/element-lookups';
+import {
+  FixedModelSource,
+  testDatabases,
+  writerServices,
+} from '../store/write/element-writer.fixtures';
 import type { GraphqlResultCache } from '../cache/graphql-result-cache';
 import { ContentImporter } from '../import/content-importer';
 import { ElementStatesRepository } from '../import/element-states.repository';
 import { ContentSeeder } from './content-seeder';
-import { ModelElements } from './model-elements';
-import { emptySeedDocument, parseSeedDocument } from './seed-document';
-import { readSeedDirectory, SeedFileError } from './seed-files';
-import { SeedContentError } from './seed-run';
+import { ModelElements } from '../store/write/model-elements';
+import { emptySeedDocument, parseSeedDocument } from '../import/seed-document';
+import { readSeedDirectory, SeedFileError } from '../import/seed-files';
+import { SeedContentError } from '../import/seed-run';
 
 // The demo model (config/content/project) and the demo content (config/content/seed) on
 // PostgreSQL, and on PGlite when jest runs with NODE_OPTIONS=--experimental-vm-modules.

@@ -7,9 +7,9 @@ import { ContentImporter } from '../import/content-importer';
 import type { ImportCounts } from '../import/load-tracker';
 import type { ContentModelIndex } from '../model/content-model.index';
 import { ContentModelSource } from '../model/content-model.source';
-import { ElementLookups } from '../store/element-writer-lookups';
-import { ModelElements } from './model-elements';
-import { readSeedDirectory, seedFileNames } from './seed-files';
+import { ElementLookups } from '../store/write/element-lookups';
+import { ModelElements } from '../store/write/model-elements';
+import { readSeedDirectory, seedFileNames } from '../import/seed-files';
 
 const LABELS: Record<keyof ImportCounts, [string, string]> = {
   entries: ['entry', 'entries'],

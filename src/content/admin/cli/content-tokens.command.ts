@@ -1,7 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { Clock } from '../../../infra/clock/clock';
-import { boolFlag, stringFlag } from '../../../ratelimit/cli/go-flags';
-import type { FlagSet } from '../../../ratelimit/cli/go-flags';
+import { boolFlag, stringFlag } from '../../../infra/cli/go-flags';
+import type { FlagSet } from '../../../infra/cli/go-flags';
 import {
   type CommandIo,
   CommandError,

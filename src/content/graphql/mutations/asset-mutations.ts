@@ -5,12 +5,8 @@ import { join } from 'node:path';
 import type { GraphQLObjectType } from 'graphql';
 import type { Field, Volume } from '../../model/content-model';
 import type { AssetProperties, ElementRecord } from '../../store/element-record';
-import {
-  checkFilename,
-  normalizeFolderPath,
-  volumeFilePath,
-} from '../../store/element-writer-assets';
-import { ElementWriteError, ProblemList } from '../../store/element-writer-error';
+import { checkFilename, normalizeFolderPath, volumeFilePath } from '../../store/write/asset-rows';
+import { ElementWriteError, ProblemList } from '../../store/write/write-error';
 import type { GraphqlArgs, GraphqlRequestContext } from '../graphql-request-context';
 import type { SchemaScope } from '../schema/schema-scope';
 import type { SchemaTypes } from '../schema/schema-types';

@@ -5,9 +5,9 @@ import { GraphqlResultCache } from '../../cache/graphql-result-cache';
 import type { ElementKind } from '../../store/element-criteria';
 import type { ElementRecord } from '../../store/element-record';
 import { ElementReader } from '../../store/element-store';
-import { ElementWriter } from '../../store/element-writer';
-import { ElementWriteError } from '../../store/element-writer-error';
-import { ElementLookups } from '../../store/element-writer-lookups';
+import { ElementWriter } from '../../store/write/element-writer';
+import { ElementWriteError } from '../../store/write/write-error';
+import { ElementLookups } from '../../store/write/element-lookups';
 
 /**
  * What GraphQL mutations write with: the element writer and the natural-key lookups, each

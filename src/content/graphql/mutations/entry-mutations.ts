@@ -1,7 +1,7 @@
 import type { GraphQLObjectType } from 'graphql';
 import type { EntryType, Field, Section } from '../../model/content-model';
 import type { ElementRecord } from '../../store/element-record';
-import type { IdentifiedElement } from '../../store/element-writer-lookups';
+import type { IdentifiedElement } from '../../store/write/element-lookups';
 import type { GraphqlArgs, GraphqlRequestContext } from '../graphql-request-context';
 import type { SchemaScope } from '../schema/schema-scope';
 import type { SchemaTypes } from '../schema/schema-types';

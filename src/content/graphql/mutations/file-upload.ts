@@ -1,4 +1,4 @@
-import { extensionForMimeType } from '../../store/element-writer-file-kinds';
+import { extensionForMimeType } from '../../store/write/file-kinds';
 
 /** Craft's messages for uploads. */
 export const INVALID_FILE_DATA = 'Invalid file data provided';

@@ -1,5 +1,5 @@
 import type { Field, MatrixBlockType } from '../../model/content-model';
-import type { BlockInput, SiteContentInput } from '../../store/element-writer-input';
+import type { BlockInput, SiteContentInput } from '../../store/write/write-input';
 import type { SaveSite } from './save-site';
 
 /** A block the owner has now (its id is what clients send back). */

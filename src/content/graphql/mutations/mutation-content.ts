@@ -1,5 +1,5 @@
 import type { Field } from '../../model/content-model';
-import type { ElementContentInput, SiteContentInput } from '../../store/element-writer-input';
+import type { ElementContentInput, SiteContentInput } from '../../store/write/write-input';
 import type { GraphqlArgs } from '../graphql-request-context';
 import { type ExistingBlock, matrixBlocks } from './matrix-input';
 import type { SaveSite } from './save-site';

@@ -1,7 +1,7 @@
 import { GraphQLError } from 'graphql';
 import type { GraphQLFieldConfig } from 'graphql';
 import type { ElementKind } from '../../store/element-criteria';
-import type { ElementLookups, IdentifiedElement } from '../../store/element-writer-lookups';
+import type { ElementLookups, IdentifiedElement } from '../../store/write/element-lookups';
 import type { GraphqlArgs, GraphqlRequestContext } from '../graphql-request-context';
 import type { SchemaScope } from '../schema/schema-scope';
 import type { ContentMutations } from './content-mutations.service';

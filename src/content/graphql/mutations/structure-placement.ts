@@ -1,5 +1,5 @@
-import type { StructurePlacement } from '../../store/element-writer-structure';
-import type { ElementLookups } from '../../store/element-writer-lookups';
+import type { StructurePlacement } from '../../store/write/structure-nodes';
+import type { ElementLookups } from '../../store/write/element-lookups';
 import type { GraphqlArgs } from '../graphql-request-context';
 import { mutationError, STRUCTURE_TARGET_MISSING } from './mutation-errors';
 import { elementId } from './mutation-support';

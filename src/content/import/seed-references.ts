@@ -1,0 +1,105 @@
+import type { ContentModelIndex } from '../model/content-model.index';
+import type { ElementKind } from '../store/element-criteria';
+import type { ElementKey, ElementLookups } from '../store/write/element-lookups';
+
+/** A reference that names nothing; the message says what was looked for. */
+export class SeedReferenceError extends Error {}
+
+const UID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The element kind a relation field of this type points at. */
+export const RELATION_TARGETS: Readonly<Record<string, ElementKind>> = {
+  entries: 'entry',
+  assets: 'asset',
+  categories: 'category',
+  tags: 'tag',
+  users: 'user',
+};
+
+/**
+ * Elements named the way content files name them (Craft's reference-tag identifiers): a uid,
+ * or a natural key: entries `<section>/<slug>` (a single: `<section>`), assets
+ * `<volume>/<folder/path/><filename>`, categories and tags `<group>/<slug>`, users their
+ * username. Slugs are those of the primary site, else of any site.
+ */
+export class SeedReferences {
+  constructor(
+    private readonly model: ContentModelIndex,
+    private readonly lookups: ElementLookups,
+  ) {}
+
+  async resolve(kind: ElementKind, reference: string): Promise<number> {
+    const found = await this.find(kind, reference);
+    if (found === undefined)
+      throw new SeedReferenceError(`no ${kind} "${reference}"${this.hint(kind)}`);
+    return found.id;
+  }
+
+  async find(kind: ElementKind, reference: string): Promise<ElementKey | undefined> {
+    if (UID.test(reference)) {
+      const found = await this.lookups.byUid(reference);
+      return found?.kind === kind ? found : undefined;
+    }
+    if (kind === 'user') return this.lookups.user(reference);
+    const slash = reference.indexOf('/');
+    const container = slash < 0 ? reference : reference.slice(0, slash);
+    const rest = slash < 0 ? '' : reference.slice(slash + 1);
+    switch (kind) {
+      case 'entry': {
+        const section = this.model.sections.handle(container);
+        if (section === undefined) return undefined;
+        if (rest === '')
+          return section.type === 'single' ? this.lookups.single(section.id) : undefined;
+        return this.bySlug('entry', section.id, rest);
+      }
+      case 'category': {
+        const group = this.model.categoryGroups.handle(container);
+        return group === undefined ? undefined : this.bySlug('category', group.id, rest);
+      }
+      case 'tag': {
+        const group = this.model.tagGroups.handle(container);
+        return group === undefined ? undefined : this.bySlug('tag', group.id, rest);
+      }
+      case 'asset': {
+        const volume = this.model.volumes.handle(container);
+        if (volume === undefined || rest === '') return undefined;
+        const cut = rest.lastIndexOf('/');
+        const folder = cut < 0 ? '' : `${rest.slice(0, cut)}/`;
+        return this.lookups.asset(volume.id, folder, rest.slice(cut + 1));
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  /** An entry, category or tag by slug: the primary site's first, then any site's. */
+  async bySlug(
+    kind: ElementKind,
+    containerId: number,
+    slug: string,
+  ): Promise<ElementKey | undefined> {
+    if (slug === '') return undefined;
+    const sites = [this.model.primarySite, ...this.model.sites.all.filter((site) => !site.primary)];
+    for (const site of sites) {
+      const found = await this.lookups.bySlug(kind, containerId, slug, site.id);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+
+  private hint(kind: ElementKind): string {
+    switch (kind) {
+      case 'entry':
+        return ' (write <section>/<slug>, or a uid)';
+      case 'asset':
+        return ' (write <volume>/<folder/><filename>, or a uid)';
+      case 'category':
+      case 'tag':
+        return ' (write <group>/<slug>, or a uid)';
+      case 'user':
+        return ' (write the username)';
+      default:
+        return '';
+    }
+  }
+}

@@ -1,0 +1,528 @@
+import { resolve } from 'node:path';
+import type { LoadTracker, GivenDates, ImportCounts } from '../import/load-tracker';
+import type { ElementStatesRepository } from '../import/element-states.repository';
+import type { Field } from '../model/content-model';
+import type { ContentModelIndex } from '../model/content-model.index';
+import type { ElementKind } from '../store/element-criteria';
+import type { ElementWriter } from '../store/write/element-writer';
+import { normalizeFolderPath } from '../store/write/asset-rows';
+import { ElementWriteError, ProblemList } from '../store/write/write-error';
+import type { BlockInput, SavedElement, SiteContentInput } from '../store/write/write-input';
+import type { ElementKey, ElementLookups } from '../store/write/element-lookups';
+import { slugify } from '../store/write/slug';
+import {
+  SEED_KINDS,
+  type SeedAsset,
+  type SeedCategory,
+  type SeedDocument,
+  type SeedEntry,
+  type SeedGlobalSet,
+  type SeedKind,
+  type SeedSiteContent,
+  type SeedTag,
+  type SeedUser,
+} from './seed-document';
+import { RELATION_TARGETS, SeedReferenceError, SeedReferences } from './seed-references';
+
+/** How far a load is: items first (pass one), then relation values and user photos (pass two). */
+export interface LoadProgress {
+  readonly phase: 'items' | 'relations';
+  readonly done: number;
+  readonly total: number;
+}
+
+export type LoadListener = (progress: LoadProgress) => void;
+
+/** Every problem of a content load; nothing of it was written. */
+export class SeedContentError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`the content could not be loaded:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'SeedContentError';
+  }
+}
+
+/** Relation values wait for the second pass, when every element of the load exists. */
+interface PendingRelation {
+  readonly at: string;
+  readonly field: Field;
+  readonly references: unknown;
+  readonly siteId?: number;
+  /** The source's id, known once the element (or its block) is written. */
+  sourceId?: number;
+}
+
+/** What an item's field values become for the first pass. */
+interface PreparedContent {
+  readonly fields: Record<string, unknown>;
+  readonly sites: Map<number, SiteContentInput>;
+  /** Gives the waiting relations their source ids once the element is written. */
+  readonly written: (saved: SavedElement) => void;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** Dates an item gives itself (compared like content when telling updated from unchanged). */
+const givenDates = (item: { dateUpdated?: Date; dateModified?: Date }): GivenDates => ({
+  dateUpdated: item.dateUpdated !== undefined,
+  dateModified: item.dateModified !== undefined,
+});
+
+/**
+ * One load of a content document, inside the caller's transaction. Pass one writes the items
+ * kind by kind (users, assets, categories, tags, global sets, entries; parents before their
+ * children) without relation values; pass two writes the relations, so items may point at
+ * items further down. Problems are collected item by item and thrown together at the end.
+ *
+ * Each item updates the element it matches, else creates one: by uid; without a uid, or with
+ * one the store does not hold, by natural key (entries by section and slug, singles by
+ * section, categories and tags by group and slug, assets by volume, folder and filename, users
+ * by username, global sets by handle), so that a file never duplicates what is there. An
+ * element this load wrote already is not matched by natural key for an item with a uid (two
+ * items with distinct uids and one slug stay two elements).
+ */
+export class SeedRun {
+  private readonly problems: string[] = [];
+  private readonly pending: PendingRelation[] = [];
+  private readonly photos: { at: string; user: SeedUser }[] = [];
+  private readonly references: SeedReferences;
+
+  constructor(
+    private readonly model: ContentModelIndex,
+    private readonly writer: ElementWriter,
+    private readonly lookups: ElementLookups,
+    private readonly states: ElementStatesRepository,
+    private readonly tracker: LoadTracker,
+    private readonly listener: LoadListener = () => undefined,
+  ) {
+    this.references = new SeedReferences(model, lookups);
+  }
+
+  async run(document: SeedDocument): Promise<ImportCounts> {
+    const items = SEED_KINDS.reduce((sum, kind) => sum + document[kind].length, 0);
+    const progress = this.counter('items', items);
+    for (const user of document.users)
+      await progress(this.item(`${user.at} (${user.username})`, () => this.user(user)));
+    for (const asset of document.assets) {
+      const path = `${asset.volume}/${asset.folder ? `${asset.folder}/` : ''}${asset.filename}`;
+      await progress(this.item(`${asset.at} (${path})`, () => this.asset(asset)));
+    }
+    for (const category of parentsFirst(document.categories, (c) => c.group))
+      await progress(
+        this.item(`${category.at} (${category.group}/${this.slugOf(category)})`, () =>
+          this.category(category),
+        ),
+      );
+    for (const tag of document.tags)
+      await progress(
+        this.item(`${tag.at} (${tag.group}/${this.slugOf(tag)})`, () => this.tag(tag)),
+      );
+    for (const set of document.globalSets)
+      await progress(this.item(`${set.at} (${set.handle})`, () => this.globalSet(set)));
+    for (const entry of parentsFirst(document.entries, (e) => e.section))
+      await progress(
+        this.item(`${entry.at} (${entry.section}/${this.slugOf(entry)})`, () => this.entry(entry)),
+      );
+    const relations = this.pending.filter((relation) => relation.sourceId !== undefined);
+    const linked = this.counter('relations', relations.length + this.photos.length);
+    for (const relation of relations)
+      await linked(this.item(relation.at, () => this.relation(relation)));
+    for (const { at, user } of this.photos) await linked(this.item(at, () => this.photo(user)));
+    if (this.problems.length > 0) throw new SeedContentError(this.problems);
+    return this.tracker.finish();
+  }
+
+  /** Reports the phase's progress after each step (and once at its start). */
+  private counter(phase: LoadProgress['phase'], total: number) {
+    let done = 0;
+    if (total > 0) this.listener({ phase, done, total });
+    return async (step: Promise<void>) => {
+      await step;
+      this.listener({ phase, done: ++done, total });
+    };
+  }
+
+  private async item(at: string, work: () => Promise<unknown>): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      if (error instanceof ElementWriteError)
+        this.problems.push(...error.problems.map((problem) => `${at}: ${problem}`));
+      else if (error instanceof SeedReferenceError) this.problems.push(`${at}: ${error.message}`);
+      else throw error;
+    }
+  }
+
+  private slugOf(item: { slug?: string; title?: string | null }): string {
+    return item.slug ?? slugify(item.title ?? '');
+  }
+
+  /**
+   * The element an item updates (see the class comment), announced to the tracker before it
+   * is written; undefined: the item creates one.
+   */
+  private async match(
+    kind: SeedKind,
+    item: { uid?: string; dateUpdated?: Date; dateModified?: Date },
+    natural: () => Promise<ElementKey | undefined>,
+  ): Promise<ElementKey | undefined> {
+    let found: ElementKey | undefined =
+      item.uid === undefined ? undefined : await this.lookups.byUid(item.uid);
+    if (found === undefined) {
+      const candidate = await natural();
+      const claimed =
+        candidate !== undefined && item.uid !== undefined && this.tracker.has(candidate.id);
+      found = claimed ? undefined : candidate;
+    }
+    if (found !== undefined) await this.tracker.beforeWrite(kind, found.id, givenDates(item));
+    return found;
+  }
+
+  private async user(user: SeedUser): Promise<void> {
+    const groupIds = (user.groups ?? []).map((handle) => {
+      const group = this.model.userGroups.handle(handle);
+      if (group === undefined) throw new ElementWriteError([`groups: no user group "${handle}"`]);
+      return group.id;
+    });
+    const content = this.prepare(this.model.model.userFields, user, user.at);
+    await this.match('users', {}, () => this.lookups.user(user.username));
+    const saved = await this.writer.saveUser({
+      username: user.username,
+      email: user.email,
+      fullName: user.fullName,
+      password: user.password,
+      groupIds: user.groups === undefined ? undefined : groupIds,
+      fields: content.fields,
+      sites: content.sites,
+    });
+    this.written('users', saved, content, {});
+    if (user.photo !== undefined) this.photos.push({ at: `${user.at} (${user.username})`, user });
+  }
+
+  private async photo(user: SeedUser): Promise<void> {
+    const photoId = await this.references.resolve('asset', user.photo!);
+    await this.writer.saveUser({ username: user.username, email: user.email, photoId });
+  }
+
+  private async asset(asset: SeedAsset): Promise<void> {
+    const volume = this.model.volumes.handle(asset.volume);
+    if (volume === undefined) throw new ElementWriteError([`volume: no volume "${asset.volume}"`]);
+    const content = this.prepare(volume.fields, asset, asset.at);
+    // An invalid folder finds nothing here; the writer names the problem.
+    const folder = normalizeFolderPath(asset.folder ?? '', new ProblemList());
+    const existing = await this.match('assets', asset, async () =>
+      folder === undefined ? undefined : this.lookups.asset(volume.id, folder, asset.filename),
+    );
+    const saved = await this.writer.saveAsset({
+      ...this.common(asset, existing),
+      fields: content.fields,
+      sites: content.sites,
+      volumeId: volume.id,
+      folderPath: asset.folder ?? '',
+      filename: asset.filename,
+      sourceFile: resolve(asset.dir, asset.file ?? asset.filename),
+      alt: asset.alt,
+      focalPoint: asset.focalPoint,
+      uploaderId:
+        asset.uploader === undefined
+          ? undefined
+          : await this.references.resolve('user', asset.uploader),
+      dateModified: asset.dateModified,
+    });
+    this.written('assets', saved, content, asset);
+  }
+
+  private async category(category: SeedCategory): Promise<void> {
+    const group = this.model.categoryGroups.handle(category.group);
+    if (group === undefined)
+      throw new ElementWriteError([`group: no category group "${category.group}"`]);
+    const content = this.prepare(group.fields, category, category.at);
+    const existing = await this.match('categories', category, () =>
+      this.bySlug('category', group.id, category),
+    );
+    const saved = await this.writer.saveCategory({
+      ...this.common(category, existing),
+      fields: content.fields,
+      sites: content.sites,
+      groupId: group.id,
+      parentId: await this.parent('category', group.id, category.parent),
+    });
+    this.written('categories', saved, content, category);
+  }
+
+  private async tag(tag: SeedTag): Promise<void> {
+    const group = this.model.tagGroups.handle(tag.group);
+    if (group === undefined) throw new ElementWriteError([`group: no tag group "${tag.group}"`]);
+    const content = this.prepare(group.fields, tag, tag.at);
+    const existing = await this.match('tags', tag, () => this.bySlug('tag', group.id, tag));
+    const saved = await this.writer.saveTag({
+      ...this.common(tag, existing),
+      fields: content.fields,
+      sites: content.sites,
+      groupId: group.id,
+    });
+    this.written('tags', saved, content, tag);
+  }
+
+  private async globalSet(set: SeedGlobalSet): Promise<void> {
+    const globalSet = this.model.globalSets.handle(set.handle);
+    if (globalSet === undefined)
+      throw new ElementWriteError([`handle: no global set "${set.handle}"`]);
+    const content = this.prepare(globalSet.fields, set, set.at);
+    await this.match('globalSets', set, () => this.states.globalSetElement(globalSet.id));
+    const saved = await this.writer.saveGlobalSet({
+      globalSetId: globalSet.id,
+      fields: content.fields,
+      sites: content.sites,
+      dateUpdated: set.dateUpdated,
+    });
+    this.written('globalSets', saved, content, set);
+  }
+
+  private async entry(entry: SeedEntry): Promise<void> {
+    const section = this.model.sections.handle(entry.section);
+    if (section === undefined)
+      throw new ElementWriteError([`section: no section "${entry.section}"`]);
+    const type =
+      entry.type === undefined
+        ? section.entryTypes[0]
+        : section.entryTypes.find((t) => t.handle === entry.type);
+    if (type === undefined)
+      throw new ElementWriteError([
+        `type: section "${section.handle}" has no entry type "${entry.type}" (types: ${section.entryTypes.map((t) => t.handle).join(', ')})`,
+      ]);
+    const content = this.prepare(type.fields, entry, entry.at);
+    const existing = await this.match('entries', entry, () =>
+      section.type === 'single'
+        ? this.lookups.single(section.id)
+        : this.bySlug('entry', section.id, entry),
+    );
+    const saved = await this.writer.saveEntry({
+      ...this.common(entry, existing),
+      fields: content.fields,
+      sites: content.sites,
+      sectionId: section.id,
+      typeId: type.id,
+      authorId:
+        entry.author === undefined
+          ? undefined
+          : await this.references.resolve('user', entry.author),
+      postDate: entry.postDate,
+      expiryDate: entry.expiryDate,
+      archived: entry.archived,
+      parentId: await this.parent('entry', section.id, entry.parent),
+    });
+    this.written('entries', saved, content, entry);
+  }
+
+  private written(
+    kind: SeedKind,
+    saved: SavedElement,
+    content: PreparedContent,
+    dates: { dateUpdated?: Date; dateModified?: Date },
+  ): void {
+    content.written(saved);
+    this.tracker.written(kind, saved, givenDates(dates));
+  }
+
+  /** The element's own properties; the uid is the matched element's, or the item's for a new one. */
+  private common(
+    item: {
+      uid?: string;
+      enabled?: boolean;
+      dateCreated?: Date;
+      dateUpdated?: Date;
+      title?: string | null;
+      slug?: string;
+    },
+    existing: ElementKey | undefined,
+  ) {
+    return {
+      uid: existing?.uid ?? item.uid,
+      enabled: item.enabled,
+      dateCreated: item.dateCreated,
+      dateUpdated: item.dateUpdated,
+      title: item.title,
+      slug: item.slug,
+    };
+  }
+
+  private bySlug(
+    kind: ElementKind,
+    containerId: number,
+    item: { slug?: string; title?: string | null },
+  ): Promise<ElementKey | undefined> {
+    return this.references.bySlug(kind, containerId, this.slugOf(item));
+  }
+
+  private async parent(
+    kind: 'entry' | 'category',
+    containerId: number,
+    parent: string | undefined,
+  ): Promise<number | null | undefined> {
+    if (parent === undefined) return undefined;
+    const found =
+      (await this.references.bySlug(kind, containerId, parent)) ??
+      (await this.references.find(kind, parent));
+    if (found === undefined) throw new SeedReferenceError(`parent: no ${kind} "${parent}" here`);
+    return found.id;
+  }
+
+  private siteId(handle: string): number {
+    const site = this.model.sites.handle(handle);
+    if (site === undefined)
+      throw new ElementWriteError([
+        `sites: no site "${handle}" (sites: ${this.model.sites.all.map((s) => s.handle).join(', ')})`,
+      ]);
+    return site.id;
+  }
+
+  /**
+   * Splits an item's values: relation values wait for pass two, matrix blocks become
+   * BlockInputs (their relation values wait too), the rest go to the writer as they are.
+   */
+  private prepare(
+    layout: readonly Field[],
+    item: {
+      fields?: Readonly<Record<string, unknown>>;
+      sites?: Readonly<Record<string, SeedSiteContent>>;
+    },
+    at: string,
+  ): PreparedContent {
+    const waiting: { relation: PendingRelation; block?: { field: string; index: number } }[] = [];
+    const take = (values: Readonly<Record<string, unknown>> | undefined, siteId?: number) => {
+      const rest: Record<string, unknown> = {};
+      for (const [handle, value] of Object.entries(values ?? {})) {
+        const field = layout.find((f) => f.handle === handle);
+        if (field !== undefined && field.type in RELATION_TARGETS) {
+          waiting.push({ relation: { at, field, references: value, siteId } });
+        } else if (field !== undefined && field.type === 'matrix' && siteId === undefined) {
+          rest[handle] = this.blocks(field, value, at, (index, relation) =>
+            waiting.push({ relation, block: { field: handle, index } }),
+          );
+        } else rest[handle] = value;
+      }
+      return rest;
+    };
+    const fields = take(item.fields);
+    const sites = new Map<number, SiteContentInput>();
+    for (const [handle, site] of Object.entries(item.sites ?? {}))
+      sites.set(this.siteId(handle), { ...site, fields: take(site.fields, this.siteId(handle)) });
+    return {
+      fields,
+      sites,
+      written: (saved) => {
+        for (const { relation, block } of waiting) {
+          relation.sourceId =
+            block === undefined ? saved.id : saved.blocks.get(block.field)?.[block.index]?.id;
+          this.pending.push(relation);
+        }
+      },
+    };
+  }
+
+  /** Seed blocks `{ type, uid?, enabled?, fields?, sites? }` → the writer's BlockInputs. */
+  private blocks(
+    field: Field,
+    value: unknown,
+    at: string,
+    wait: (index: number, relation: PendingRelation) => void,
+  ): unknown {
+    if (!Array.isArray(value)) return value;
+    return value.map((block: unknown, index) => {
+      const where = `field "${field.handle}" block ${index + 1}`;
+      if (!isObject(block) || typeof block.type !== 'string')
+        throw new ElementWriteError([`${where}: expected { type, fields }`]);
+      const unknown = Object.keys(block).filter(
+        (key) => !['type', 'uid', 'enabled', 'fields', 'sites'].includes(key),
+      );
+      if (unknown.length > 0)
+        throw new ElementWriteError([
+          `${where}: unknown key "${unknown[0]}" (allowed: type, uid, enabled, fields, sites)`,
+        ]);
+      const type = field.blockTypes.find((t) => t.handle === block.type);
+      if (type === undefined)
+        throw new ElementWriteError([
+          `${where}: no block type "${block.type}" (types: ${field.blockTypes.map((t) => t.handle).join(', ')})`,
+        ]);
+      const split = (values: unknown, siteId?: number) => {
+        const rest: Record<string, unknown> = {};
+        for (const [handle, v] of Object.entries(isObject(values) ? values : {})) {
+          const blockField = type.fields.find((f) => f.handle === handle);
+          if (blockField !== undefined && blockField.type in RELATION_TARGETS)
+            wait(index, { at: `${at} ${where}`, field: blockField, references: v, siteId });
+          else rest[handle] = v;
+        }
+        return rest;
+      };
+      const sites = new Map<number, SiteContentInput>();
+      if (isObject(block.sites))
+        for (const [handle, site] of Object.entries(block.sites)) {
+          const siteId = this.siteId(handle);
+          const content = isObject(site) ? site : {};
+          sites.set(siteId, { fields: split(content.fields, siteId) });
+        }
+      return {
+        typeId: type.id,
+        uid: typeof block.uid === 'string' ? block.uid : undefined,
+        enabled: typeof block.enabled === 'boolean' ? block.enabled : undefined,
+        fields: split(block.fields),
+        sites,
+      } satisfies BlockInput;
+    });
+  }
+
+  private async relation(relation: PendingRelation): Promise<void> {
+    const { field, references } = relation;
+    const list = references === null ? [] : Array.isArray(references) ? references : [references];
+    const kind = RELATION_TARGETS[field.type];
+    const ids: number[] = [];
+    const problems: string[] = [];
+    for (const reference of list) {
+      if (typeof reference !== 'string') {
+        problems.push(
+          `field "${field.handle}": expected references such as "news/my-slug", got ${JSON.stringify(reference)}`,
+        );
+        continue;
+      }
+      try {
+        ids.push(await this.references.resolve(kind, reference));
+      } catch (error) {
+        if (!(error instanceof SeedReferenceError)) throw error;
+        problems.push(`field "${field.handle}": ${error.message}`);
+      }
+    }
+    if (problems.length > 0) throw new ElementWriteError(problems);
+    await this.writer.saveRelations(relation.sourceId!, field.id, ids, relation.siteId);
+  }
+}
+
+/**
+ * Items of structures in an order where each parent (named by slug or uid within the same
+ * container) comes before its children; otherwise the file order.
+ */
+export function parentsFirst<
+  T extends { parent?: string; slug?: string; title?: string | null; uid?: string },
+>(items: readonly T[], container: (item: T) => string): T[] {
+  const byKey = new Map<string, T>();
+  for (const item of items) {
+    const slug = item.slug ?? slugify(item.title ?? '');
+    byKey.set(`${container(item)}\u0000${slug}`, item);
+    if (item.uid !== undefined) byKey.set(`${container(item)}\u0000${item.uid}`, item);
+  }
+  const ordered: T[] = [];
+  const placed = new Set<T>();
+  const visiting = new Set<T>();
+  const visit = (item: T) => {
+    if (placed.has(item) || visiting.has(item)) return;
+    visiting.add(item);
+    const parent =
+      item.parent === undefined ? undefined : byKey.get(`${container(item)}\u0000${item.parent}`);
+    if (parent !== undefined) visit(parent);
+    visiting.delete(item);
+    placed.add(item);
+    ordered.push(item);
+  };
+  items.forEach(visit);
+  return ordered;
+}

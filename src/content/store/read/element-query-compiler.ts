@@ -1,0 +1,359 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { ElementCriteria } from '../element-criteria';
+import { ElementQueryError } from './element-query-error';
+import {
+  fieldColumn,
+  isRelationFieldType,
+  isStructuredFieldType,
+  textOrder,
+} from './field-columns';
+import { orderColumn } from './order-columns';
+import { parseOrderBy } from './order-by';
+import { type ParamColumn, paramSql } from './param-sql';
+import { parseDateValue } from './param-dates';
+import { plainIdList } from './param-syntax';
+import { idArray, relatedToSql, relationFieldSql } from './relation-sql';
+import { FIRST_NAME, LAST_NAME, searchSql } from './search-sql';
+import { statusSql } from './status-sql';
+import { structureConditions } from './structure-sql';
+
+/**
+ * ElementCriteria → one SQL query (Drizzle `sql`: every value a parameter). Aliases: e
+ * content_elements, s content_element_sites (for users a lateral pick of one site row, which
+ * they only have with custom field values), n content_structure_nodes, a content_assets,
+ * f content_asset_folders, u users. The element query runs as an inner select `q` carrying its
+ * order values (`_o0`, ...), the search score (`_score`), the batch key (`_key`) and the site
+ * rank for `unique`; an outer select orders, dedupes and pages it.
+ */
+
+export interface QueryContext {
+  /** Statuses and `now` in date parameters compare with it (the injected clock's time). */
+  readonly now: Date;
+  /** The field type of a custom field handle, undefined when no field has it. */
+  fieldType(handle: string): string | undefined;
+  fieldId(handle: string): number | undefined;
+  /** Entries of one structure section default to structure order. */
+  isStructureSection(sectionId: number): boolean;
+}
+
+export interface OrderExpression {
+  readonly expression: SQL;
+  readonly descending: boolean;
+}
+
+/** Ties each element row to the key a batch method answers for (a source, an ancestor, ...). */
+export interface KeyedScope {
+  readonly join: SQL;
+  readonly where?: SQL;
+  readonly key: SQL;
+  /** Order within a key when the criteria give none (relation sort order, structure order). */
+  readonly defaultOrder: readonly OrderExpression[];
+}
+
+const BASE_COLUMNS = sql`e.id, e.uid, e.kind, e.container_id, e.type_id, e.owner_id, e.sort_order, e.author_id, e.photo_id, e.post_date, e.expiry_date, e.enabled, e.archived, e.date_created, e.date_updated, e.date_deleted, s.site_id, s.title, s.slug, s.uri, s.enabled AS site_enabled, s.fields, n.structure_id, n.root_id, n.lft, n.rgt, n.level`;
+const ASSET_COLUMNS = sql`, a.volume_id, a.folder_id, f.path AS folder_path, a.filename, a.kind AS file_kind, a.mime_type, a.size, a.width, a.height, a.focal_x, a.focal_y, a.alt, a.date_modified, a.uploader_id`;
+const USER_COLUMNS = sql`, u.id AS identity_user_id, u.login, u.email, u.name AS full_name, u.is_disabled, (SELECT coalesce(array_agg(m.group_id ORDER BY m.group_id), '{}') FROM content_user_group_members m WHERE m.user_id = u.id) AS group_ids`;
+
+/** Whether the criteria can match anything at all (an empty id list means "nothing"). */
+export function canMatch(criteria: ElementCriteria): boolean {
+  const empty = (list: readonly number[] | undefined) => list !== undefined && list.length === 0;
+  if (criteria.siteIds.length === 0) return false;
+  if (criteria.kind !== 'user' && empty(criteria.containerIds)) return false;
+  if (empty(criteria.typeIds) || empty(criteria.authorGroupIds) || empty(criteria.ownerIds))
+    return false;
+  return !(criteria.kind === 'user' && empty(criteria.userGroupIds));
+}
+
+/** The elements of the criteria, ordered and paged; keyed: ordered and paged per key. */
+export function compileFind(
+  criteria: ElementCriteria,
+  context: QueryContext,
+  keyed?: KeyedScope,
+): SQL {
+  const orders = orderExpressions(criteria, context, keyed);
+  const inner = innerQuery(criteria, context, keyed, orders);
+  const deduped = uniqueFilter(criteria);
+  const orderBy = sql.join(
+    orders.map((order, index) => orderSql(sql.raw(`q._o${index}`), order.descending)),
+    sql`, `,
+  );
+  const offset = Math.max(0, Math.floor(criteria.offset ?? 0));
+  const limit = limitOf(criteria);
+  if (keyed === undefined) {
+    const limitSql = limit === null ? sql`` : sql` LIMIT ${limit}`;
+    const offsetSql = offset === 0 ? sql`` : sql` OFFSET ${offset}`;
+    return sql`SELECT q.* FROM (${inner}) q${deduped} ORDER BY ${orderBy}${limitSql}${offsetSql}`;
+  }
+  const upper = limit === null ? sql`` : sql` AND ranked._rn <= ${offset + limit}`;
+  return sql`SELECT ranked.* FROM (SELECT q.*, row_number() OVER (PARTITION BY q._key ORDER BY ${orderBy}) AS _rn FROM (${inner}) q${deduped}) ranked WHERE ranked._rn > ${offset}${upper} ORDER BY ranked._key, ranked._rn`;
+}
+
+/**
+ * The number of matching elements. Offset and limit do not apply: Craft's `count()` is Yii's
+ * scalar query, which drops them (`entryCount(limit: 2)` counts every entry).
+ */
+export function compileCount(criteria: ElementCriteria, context: QueryContext): SQL {
+  const inner = innerQuery(criteria, context, undefined, []);
+  return sql`SELECT count(*) AS count FROM (${inner}) q${uniqueFilter(criteria)}`;
+}
+
+/** Rows `{ key, count }`: matching elements per key (offset and limit do not apply). */
+export function compileKeyedCount(
+  criteria: ElementCriteria,
+  context: QueryContext,
+  keyed: KeyedScope,
+): SQL {
+  const inner = innerQuery(criteria, context, keyed, []);
+  return sql`SELECT q._key AS key, count(*) AS count FROM (${inner}) q${uniqueFilter(criteria)} GROUP BY q._key`;
+}
+
+/** The row limit: null for none, 0 for a negative one (as Craft). */
+export function limitOf(criteria: ElementCriteria): number | null {
+  if (criteria.limit === undefined || criteria.limit === null) return null;
+  return Math.max(0, Math.floor(criteria.limit));
+}
+
+function isUnique(criteria: ElementCriteria): boolean {
+  return criteria.unique === true && criteria.siteIds.length > 1 && criteria.kind !== 'user';
+}
+
+function uniqueFilter(criteria: ElementCriteria): SQL {
+  return isUnique(criteria) ? sql` WHERE q._site_rank = 1` : sql``;
+}
+
+/** Site preference for `unique` and for ordering one element's rows: preferSites, then siteIds. */
+function sitePreference(criteria: ElementCriteria): SQL {
+  const preferred = (criteria.preferSites ?? []).filter((id) => criteria.siteIds.includes(id));
+  const rest = criteria.siteIds.filter((id) => !preferred.includes(id));
+  return sql`array_position(${idArray([...preferred, ...rest])}, s.site_id)`;
+}
+
+function innerQuery(
+  criteria: ElementCriteria,
+  context: QueryContext,
+  keyed: KeyedScope | undefined,
+  orders: readonly OrderExpression[],
+): SQL {
+  const columns: SQL[] = [BASE_COLUMNS];
+  if (criteria.kind === 'asset') columns.push(ASSET_COLUMNS);
+  if (criteria.kind === 'user') columns.push(USER_COLUMNS);
+  const search =
+    criteria.search !== undefined
+      ? searchSql(criteria.kind, criteria.search, criteria.searchTermOptions)
+      : null;
+  if (search !== null) columns.push(sql`, ${search.score} AS _score`);
+  if (keyed !== undefined) columns.push(sql`, ${keyed.key} AS _key`);
+  orders.forEach((order, index) =>
+    columns.push(sql`, ${order.expression} AS ${sql.raw(`_o${index}`)}`),
+  );
+  if (isUnique(criteria)) {
+    const partition = keyed === undefined ? sql`e.id` : sql`${keyed.key}, e.id`;
+    columns.push(
+      sql`, row_number() OVER (PARTITION BY ${partition} ORDER BY ${sitePreference(criteria)}) AS _site_rank`,
+    );
+  }
+  const conditions = whereConditions(criteria, context);
+  if (search !== null) conditions.push(search.condition);
+  if (keyed?.where !== undefined) conditions.push(keyed.where);
+  const join = keyed === undefined ? sql`` : sql` ${keyed.join}`;
+  return sql`SELECT ${sql.join(columns, sql``)} ${fromSql(criteria)}${join} WHERE ${sql.join(conditions, sql` AND `)}`;
+}
+
+function fromSql(criteria: ElementCriteria): SQL {
+  const sites = idArray(criteria.siteIds);
+  const parts = [sql`FROM content_elements e`];
+  if (criteria.kind === 'user') {
+    parts.push(
+      sql`JOIN users u ON u.id = e.user_id AND NOT u.is_service_account`,
+      sql`LEFT JOIN LATERAL (SELECT * FROM content_element_sites s0 WHERE s0.element_id = e.id ORDER BY array_position(${sites}, s0.site_id) NULLS LAST, s0.site_id LIMIT 1) s ON true`,
+    );
+  } else {
+    parts.push(
+      sql`JOIN content_element_sites s ON s.element_id = e.id AND s.site_id = ANY(${sites})`,
+    );
+  }
+  parts.push(sql`LEFT JOIN content_structure_nodes n ON n.element_id = e.id`);
+  if (criteria.kind === 'asset')
+    parts.push(
+      sql`JOIN content_assets a ON a.element_id = e.id JOIN content_asset_folders f ON f.id = a.folder_id`,
+    );
+  return sql.join(parts, sql` `);
+}
+
+const number = (expression: SQL): ParamColumn => ({ type: 'number', expression });
+const text = (expression: SQL): ParamColumn => ({ type: 'text', expression });
+const exact = (expression: SQL): ParamColumn => ({ type: 'exactText', expression });
+const date = (expression: SQL): ParamColumn => ({ type: 'date', expression });
+
+function whereConditions(criteria: ElementCriteria, context: QueryContext): SQL[] {
+  const { now } = context;
+  const conditions: SQL[] = [sql`e.kind = ${criteria.kind}`];
+  const add = (condition: SQL | null) => {
+    if (condition !== null) conditions.push(condition);
+  };
+  const param = (column: ParamColumn, value: ElementCriteria['id']) =>
+    add(paramSql(column, value, now));
+
+  if (criteria.kind !== 'user' && criteria.containerIds !== undefined)
+    add(sql`e.container_id = ANY(${idArray(criteria.containerIds)})`);
+  if (criteria.typeIds !== undefined) add(sql`e.type_id = ANY(${idArray(criteria.typeIds)})`);
+  if (criteria.ownerIds !== undefined) add(sql`e.owner_id = ANY(${idArray(criteria.ownerIds)})`);
+
+  param(number(sql`e.id`), criteria.id);
+  param(exact(sql`e.uid`), criteria.uid);
+  param(text(sql`s.title`), criteria.title);
+  param(exact(sql`s.slug`), criteria.slug);
+  param(exact(sql`s.uri`), criteria.uri);
+  param(exact(sql`(e.id::text || '-' || s.site_id::text)`), criteria.siteSettingsId);
+  add(statusSql(criteria.kind, criteria.status, now));
+  add(criteria.archived === true ? sql`e.archived` : sql`NOT e.archived`);
+  add(criteria.trashed === true ? sql`e.date_deleted IS NOT NULL` : sql`e.date_deleted IS NULL`);
+  param(date(sql`e.date_created`), criteria.dateCreated);
+  param(date(sql`e.date_updated`), criteria.dateUpdated);
+  if (criteria.relatedTo !== undefined) add(relatedToSql(criteria.relatedTo));
+  if (criteria.notRelatedTo !== undefined) {
+    const related = relatedToSql(criteria.notRelatedTo);
+    if (related !== null) add(sql`NOT ${related}`);
+  }
+
+  // Entries
+  param(number(sql`e.author_id`), criteria.authorIds);
+  if (criteria.authorGroupIds !== undefined)
+    add(
+      sql`EXISTS (SELECT 1 FROM content_elements author JOIN content_user_group_members m ON m.user_id = author.user_id WHERE author.id = e.author_id AND m.group_id = ANY(${idArray(criteria.authorGroupIds)}))`,
+    );
+  param(date(sql`e.post_date`), criteria.postDate);
+  if (criteria.before !== undefined)
+    add(sql`e.post_date < ${parseDateValue(criteria.before, now).toISOString()}::timestamptz`);
+  if (criteria.after !== undefined)
+    add(sql`e.post_date >= ${parseDateValue(criteria.after, now).toISOString()}::timestamptz`);
+  param(date(sql`e.expiry_date`), criteria.expiryDate);
+
+  conditions.push(...structureConditions(criteria, now));
+
+  if (criteria.kind === 'asset') {
+    if (criteria.includeSubfolders === true && criteria.folderId !== undefined) {
+      // Folder paths end with `/` (the root is ''), so a subfolder's path starts with its parent's.
+      const parents = paramSql(number(sql`p.id`), criteria.folderId, now);
+      if (parents !== null)
+        add(
+          sql`a.folder_id IN (SELECT d.id FROM content_asset_folders d JOIN content_asset_folders p ON p.volume_id = d.volume_id AND starts_with(d.path, p.path) WHERE ${parents})`,
+        );
+    } else param(number(sql`a.folder_id`), criteria.folderId);
+    param(text(sql`a.filename`), criteria.filename);
+    param(text(sql`a.kind`), criteria.fileKind);
+    param(number(sql`a.width`), criteria.width);
+    param(number(sql`a.height`), criteria.height);
+    param(number(sql`a.size`), criteria.size);
+    param(date(sql`a.date_modified`), criteria.dateModified);
+    if (criteria.hasAlt !== undefined)
+      add(criteria.hasAlt ? sql`coalesce(a.alt, '') <> ''` : sql`coalesce(a.alt, '') = ''`);
+    param(number(sql`a.uploader_id`), criteria.uploaderIds);
+  }
+
+  if (criteria.kind === 'user') {
+    param(text(sql`u.email`), criteria.email);
+    param(text(sql`u.login`), criteria.username);
+    param(text(sql`u.name`), criteria.fullName);
+    param(text(FIRST_NAME), criteria.firstName);
+    param(text(LAST_NAME), criteria.lastName);
+    if (criteria.userGroupIds !== undefined)
+      add(
+        sql`EXISTS (SELECT 1 FROM content_user_group_members m WHERE m.user_id = u.id AND m.group_id = ANY(${idArray(criteria.userGroupIds)}))`,
+      );
+    if (criteria.hasPhoto !== undefined)
+      add(criteria.hasPhoto ? sql`e.photo_id IS NOT NULL` : sql`e.photo_id IS NULL`);
+    if (criteria.authors === true)
+      add(
+        sql`EXISTS (SELECT 1 FROM content_elements authored WHERE authored.kind = 'entry' AND authored.author_id = e.id)`,
+      );
+    if (criteria.assetUploaders === true)
+      add(sql`EXISTS (SELECT 1 FROM content_assets uploaded WHERE uploaded.uploader_id = e.id)`);
+  }
+
+  for (const filter of criteria.fields ?? []) {
+    if (isStructuredFieldType(filter.fieldType)) continue;
+    if (isRelationFieldType(filter.fieldType)) {
+      const fieldId = context.fieldId(filter.fieldHandle);
+      add(fieldId === undefined ? sql`false` : relationFieldSql(fieldId, filter.param));
+    } else param(fieldColumn(filter.fieldHandle, filter.fieldType), filter.param);
+  }
+  return conditions;
+}
+
+function orderSql(expression: SQL, descending: boolean): SQL {
+  // Nulls order as the smallest values (as on MySQL, where most Craft sites run).
+  return descending ? sql`${expression} DESC NULLS LAST` : sql`${expression} ASC NULLS FIRST`;
+}
+
+function orderExpressions(
+  criteria: ElementCriteria,
+  context: QueryContext,
+  keyed: KeyedScope | undefined,
+): OrderExpression[] {
+  let orders: OrderExpression[] = [];
+  const fixed = criteria.fixedOrder === true ? plainIdList(criteria.id) : null;
+  if (fixed !== null)
+    orders = [{ expression: sql`array_position(${idArray(fixed)}, e.id)`, descending: false }];
+  else if (criteria.orderBy !== undefined && criteria.orderBy.trim() !== '')
+    orders = explicitOrder(criteria, context);
+  if (orders.length === 0) orders = [...(keyed?.defaultOrder ?? defaultOrder(criteria, context))];
+  // Ties are broken by id, then by the site order (an element read in several sites).
+  orders.push(
+    { expression: sql`e.id`, descending: false },
+    { expression: sitePreference(criteria), descending: false },
+  );
+  return criteria.inReverse === true
+    ? orders.map((order) => ({ ...order, descending: !order.descending }))
+    : orders;
+}
+
+function explicitOrder(criteria: ElementCriteria, context: QueryContext): OrderExpression[] {
+  const orders: OrderExpression[] = [];
+  for (const term of parseOrderBy(criteria.orderBy ?? '')) {
+    if (term.column === 'score') {
+      // Without a search there is no score; Craft ignores it then.
+      if (criteria.search === undefined) continue;
+      const search = searchSql(criteria.kind, criteria.search, criteria.searchTermOptions);
+      if (search !== null)
+        orders.push({ expression: search.score, descending: term.direction !== 'asc' });
+      continue;
+    }
+    const expression = orderColumn(criteria.kind, term.column, (handle) =>
+      context.fieldType(handle),
+    );
+    if (expression === null) throw new ElementQueryError(`Invalid orderBy column "${term.column}"`);
+    orders.push({ expression, descending: term.direction === 'desc' });
+  }
+  return orders;
+}
+
+/**
+ * Craft's default orders: entries newest first (a single structure section: structure order),
+ * categories in structure order, matrix blocks by position, tags by title, users by username,
+ * global sets as declared, assets newest first (Craft's element default).
+ */
+function defaultOrder(criteria: ElementCriteria, context: QueryContext): OrderExpression[] {
+  const asc = (expression: SQL): OrderExpression => ({ expression, descending: false });
+  const desc = (expression: SQL): OrderExpression => ({ expression, descending: true });
+  switch (criteria.kind) {
+    case 'entry': {
+      const sections = criteria.containerIds ?? [];
+      if (sections.length === 1 && context.isStructureSection(sections[0]))
+        return [asc(sql`n.structure_id`), asc(sql`n.lft`)];
+      return [desc(sql`e.post_date`), desc(sql`e.id`)];
+    }
+    case 'category':
+      return [asc(sql`n.structure_id`), asc(sql`n.lft`)];
+    case 'matrixblock':
+      return [asc(sql`e.owner_id`), asc(sql`e.sort_order`)];
+    case 'tag':
+      return [asc(textOrder(sql`s.title`))];
+    case 'user':
+      return [asc(textOrder(sql`u.login`))];
+    case 'globalset':
+      return [asc(sql`e.sort_order`)];
+    case 'asset':
+      return [desc(sql`e.date_created`), desc(sql`e.id`)];
+  }
+}

@@ -1,0 +1,210 @@
+import { Injectable } from '@nestjs/common';
+import { type SQL, sql } from 'drizzle-orm';
+import { Clock } from '../../../infra/clock/clock';
+import { Database } from '../../../infra/database/database';
+import { rawRows } from '../../../infra/database/raw-rows';
+import type { Counter } from '../../../infra/stats/counter';
+import { StatsRegistry } from '../../../infra/stats/stats-registry';
+import type { ContentModelIndex } from '../../model/content-model.index';
+import { ContentModelSource } from '../../model/content-model.source';
+import type { ElementCriteria, ElementKind } from '../element-criteria';
+import {
+  canMatch,
+  compileCount,
+  compileFind,
+  compileKeyedCount,
+  type KeyedScope,
+  limitOf,
+  type QueryContext,
+} from './element-query-compiler';
+import type { ElementRecord, KeyedElementRecord } from '../element-record';
+import { type ElementRow, toElementRecord } from './element-row';
+import { ElementReader } from '../element-store';
+import { idArray } from './relation-sql';
+
+/** Statistic counting every SQL query of the element store (e2e tests prove there is no N+1). */
+export const STORE_QUERIES_STAT = 'content.store.queries';
+
+const RELATION_TARGET_KIND: Readonly<Record<string, ElementKind>> = {
+  entries: 'entry',
+  assets: 'asset',
+  categories: 'category',
+  tags: 'tag',
+  users: 'user',
+};
+
+/** Field lookups by handle, built once per model (block types' own fields included). */
+interface FieldLookups {
+  readonly byHandle: ReadonlyMap<string, { id: number; type: string }>;
+}
+
+/**
+ * The content store's read side: Craft element queries as SQL (element-query-compiler.ts), one
+ * query per call whatever the number of ids, batch methods keyed per source with per-key
+ * offset and limit.
+ */
+@Injectable()
+export class ElementsRepository extends ElementReader {
+  private readonly queries: Counter;
+  private readonly lookups = new WeakMap<ContentModelIndex, FieldLookups>();
+
+  constructor(
+    private readonly database: Database,
+    private readonly clock: Clock,
+    private readonly models: ContentModelSource,
+    stats: StatsRegistry,
+  ) {
+    super();
+    this.queries = stats.counter(STORE_QUERIES_STAT);
+  }
+
+  async find(criteria: ElementCriteria): Promise<ElementRecord[]> {
+    if (!canMatch(criteria) || limitOf(criteria) === 0) return [];
+    const context = this.context();
+    const rows = await this.run<ElementRow>(compileFind(criteria, context));
+    return rows.map((row) => this.record(row, criteria, context));
+  }
+
+  async count(criteria: ElementCriteria): Promise<number> {
+    if (!canMatch(criteria)) return 0;
+    const [row] = await this.run<{ count: string | number }>(
+      compileCount(criteria, this.context()),
+    );
+    return Number(row?.count ?? 0);
+  }
+
+  findRelated(
+    fieldId: number,
+    sourceIds: readonly number[],
+    sourceSiteId: number,
+    criteria: ElementCriteria,
+  ): Promise<KeyedElementRecord[]> {
+    return this.findKeyed(sourceIds, criteria, relationScope(fieldId, sourceIds, sourceSiteId));
+  }
+
+  /**
+   * Without criteria, counts what the field shows by default: targets of the field's kind in the
+   * source's site, in their default status, not trashed or archived. With criteria (a schema's
+   * scope, arguments), counts what `findRelated` would return before offset and limit.
+   */
+  async countRelated(
+    fieldId: number,
+    sourceIds: readonly number[],
+    sourceSiteId: number,
+    criteria?: ElementCriteria,
+  ): Promise<Map<number, number>> {
+    const counts = new Map(sourceIds.map((id) => [Number(id), 0]));
+    const kind = RELATION_TARGET_KIND[this.models.current.field(fieldId)?.type ?? ''];
+    const effective =
+      criteria ?? (kind === undefined ? undefined : { kind, siteIds: [sourceSiteId] });
+    if (sourceIds.length === 0 || effective === undefined || !canMatch(effective)) return counts;
+    const rows = await this.run<{ key: string | number; count: string | number }>(
+      compileKeyedCount(effective, this.context(), relationScope(fieldId, sourceIds, sourceSiteId)),
+    );
+    for (const row of rows) counts.set(Number(row.key), Number(row.count));
+    return counts;
+  }
+
+  findDescendants(
+    ancestorIds: readonly number[],
+    criteria: ElementCriteria,
+    directChildrenOnly: boolean,
+  ): Promise<KeyedElementRecord[]> {
+    const level = directChildrenOnly ? sql` AND n.level = k.level + 1` : sql``;
+    return this.findKeyed(ancestorIds, criteria, {
+      join: sql`JOIN content_structure_nodes k ON k.element_id = ANY(${idArray(ancestorIds)}) AND n.structure_id = k.structure_id AND n.root_id = k.root_id AND n.lft > k.lft AND n.rgt < k.rgt${level}`,
+      key: sql`k.element_id`,
+      defaultOrder: [{ expression: sql`n.lft`, descending: false }],
+    });
+  }
+
+  findAncestors(
+    descendantIds: readonly number[],
+    criteria: ElementCriteria,
+    directParentOnly: boolean,
+  ): Promise<KeyedElementRecord[]> {
+    const level = directParentOnly ? sql` AND n.level = k.level - 1` : sql``;
+    return this.findKeyed(descendantIds, criteria, {
+      join: sql`JOIN content_structure_nodes k ON k.element_id = ANY(${idArray(descendantIds)}) AND n.structure_id = k.structure_id AND n.root_id = k.root_id AND n.lft < k.lft AND n.rgt > k.rgt${level}`,
+      key: sql`k.element_id`,
+      defaultOrder: [{ expression: sql`n.lft`, descending: false }],
+    });
+  }
+
+  findBlocks(
+    fieldId: number,
+    ownerIds: readonly number[],
+    criteria: ElementCriteria,
+  ): Promise<KeyedElementRecord[]> {
+    return this.findKeyed(ownerIds, criteria, {
+      join: sql``,
+      where: sql`e.owner_id = ANY(${idArray(ownerIds)}) AND e.container_id = ${fieldId}`,
+      key: sql`e.owner_id`,
+      defaultOrder: [{ expression: sql`e.sort_order`, descending: false }],
+    });
+  }
+
+  private async findKeyed(
+    keys: readonly number[],
+    criteria: ElementCriteria,
+    scope: KeyedScope,
+  ): Promise<KeyedElementRecord[]> {
+    if (keys.length === 0 || !canMatch(criteria) || limitOf(criteria) === 0) return [];
+    const context = this.context();
+    const rows = await this.run<ElementRow>(compileFind(criteria, context, scope));
+    return rows.map((row) => ({
+      key: Number(row._key),
+      element: this.record(row, criteria, context),
+    }));
+  }
+
+  private record(row: ElementRow, criteria: ElementCriteria, context: QueryContext): ElementRecord {
+    return toElementRecord(row, context.now, criteria.siteIds[0], criteria.search !== undefined);
+  }
+
+  private async run<T>(query: SQL): Promise<T[]> {
+    this.queries.inc();
+    return rawRows<T>(this.database.executor, query);
+  }
+
+  private context(): QueryContext {
+    const model = this.models.current;
+    const { byHandle } = this.fieldLookups(model);
+    return {
+      now: new Date(this.clock.nowMs()),
+      fieldType: (handle) => byHandle.get(handle)?.type,
+      fieldId: (handle) => byHandle.get(handle)?.id,
+      isStructureSection: (id) => model.sections.id(id)?.type === 'structure',
+    };
+  }
+
+  private fieldLookups(model: ContentModelIndex): FieldLookups {
+    let lookups = this.lookups.get(model);
+    if (lookups === undefined) {
+      const byHandle = new Map<string, { id: number; type: string }>();
+      const blockFields = model.model.fields.flatMap((field) =>
+        field.blockTypes.flatMap((blockType) => blockType.fields),
+      );
+      // Global fields first: they win over block types' own fields of the same handle.
+      for (const field of [...model.model.fields, ...blockFields])
+        if (!byHandle.has(field.handle))
+          byHandle.set(field.handle, { id: field.id, type: field.type });
+      lookups = { byHandle };
+      this.lookups.set(model, lookups);
+    }
+    return lookups;
+  }
+}
+
+/** Targets of one relation field, keyed by source, in the relation's order. */
+function relationScope(
+  fieldId: number,
+  sourceIds: readonly number[],
+  sourceSiteId: number,
+): KeyedScope {
+  return {
+    join: sql`JOIN content_relations kr ON kr.target_id = e.id AND kr.field_id = ${fieldId} AND kr.source_id = ANY(${idArray(sourceIds)}) AND (kr.source_site_id IS NULL OR kr.source_site_id = ${sourceSiteId})`,
+    key: sql`kr.source_id`,
+    defaultOrder: [{ expression: sql`kr.sort_order`, descending: false }],
+  };
+}

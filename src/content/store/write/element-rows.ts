@@ -1,0 +1,261 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../../infra/database/database';
+import { rawRows } from '../../../infra/database/raw-rows';
+import type { ElementKind } from '../element-criteria';
+
+export interface ExistingElement {
+  readonly id: number;
+  readonly uid: string;
+  readonly kind: ElementKind;
+  readonly containerId: number | null;
+  readonly typeId: number | null;
+  readonly ownerId: number | null;
+  readonly userId: number | null;
+}
+
+export interface SiteRow {
+  readonly title: string | null;
+  readonly slug: string | null;
+  readonly uri: string | null;
+  readonly enabled: boolean;
+  readonly fields: Record<string, unknown>;
+}
+
+export interface SiteRowWrite extends SiteRow {
+  readonly searchText: string;
+  readonly dateUpdated: Date;
+}
+
+/** Columns of `content_elements` a save may set; undefined leaves a column as it is. */
+export interface ElementColumns {
+  readonly typeId?: number | null;
+  readonly ownerId?: number | null;
+  readonly sortOrder?: number | null;
+  readonly authorId?: number | null;
+  readonly photoId?: number | null;
+  readonly postDate?: Date | null;
+  readonly expiryDate?: Date | null;
+  readonly enabled?: boolean;
+  readonly archived?: boolean;
+  readonly dateCreated?: Date;
+  readonly dateUpdated?: Date;
+}
+
+export interface NewElement extends ElementColumns {
+  readonly uid: string;
+  readonly kind: ElementKind;
+  readonly containerId: number | null;
+  readonly dateCreated: Date;
+  readonly dateUpdated: Date;
+}
+
+interface ElementRow {
+  id: number | string;
+  uid: string;
+  kind: ElementKind;
+  container_id: number | string | null;
+  type_id: number | string | null;
+  owner_id: number | string | null;
+  user_id: number | string | null;
+}
+
+const nullableNumber = (value: number | string | null): number | null =>
+  value === null ? null : Number(value);
+
+const toElement = (row: ElementRow): ExistingElement => ({
+  id: Number(row.id),
+  uid: row.uid,
+  kind: row.kind,
+  containerId: nullableNumber(row.container_id),
+  typeId: nullableNumber(row.type_id),
+  ownerId: nullableNumber(row.owner_id),
+  userId: nullableNumber(row.user_id),
+});
+
+const ELEMENT_COLUMNS = sql`id, uid, kind, container_id, type_id, owner_id, user_id`;
+
+const iso = (date: Date | null | undefined): string | null =>
+  date === null || date === undefined ? null : date.toISOString();
+
+/** `content_elements` and `content_element_sites` rows, for the writer. */
+export class ElementRows {
+  constructor(private readonly database: Database) {}
+
+  private get db() {
+    return this.database.executor;
+  }
+
+  async byUid(uid: string): Promise<ExistingElement | undefined> {
+    const [row] = await rawRows<ElementRow>(
+      this.db,
+      sql`SELECT ${ELEMENT_COLUMNS} FROM content_elements WHERE uid = ${uid}`,
+    );
+    return row === undefined ? undefined : toElement(row);
+  }
+
+  async byId(id: number): Promise<ExistingElement | undefined> {
+    const [row] = await rawRows<ElementRow>(
+      this.db,
+      sql`SELECT ${ELEMENT_COLUMNS} FROM content_elements WHERE id = ${id}`,
+    );
+    return row === undefined ? undefined : toElement(row);
+  }
+
+  /** Live (not deleted) elements of a container, oldest first (singles, global sets). */
+  async inContainer(kind: ElementKind, containerId: number): Promise<ExistingElement[]> {
+    const rows = await rawRows<ElementRow>(
+      this.db,
+      sql`SELECT ${ELEMENT_COLUMNS} FROM content_elements
+          WHERE kind = ${kind} AND container_id = ${containerId} AND date_deleted IS NULL
+          ORDER BY id`,
+    );
+    return rows.map(toElement);
+  }
+
+  async insert(element: NewElement): Promise<number> {
+    const [row] = await rawRows<{ id: number | string }>(
+      this.db,
+      sql`INSERT INTO content_elements (uid, kind, container_id, type_id, owner_id, sort_order,
+            author_id, photo_id, post_date, expiry_date, enabled, archived, date_created, date_updated)
+          VALUES (${element.uid}, ${element.kind}, ${element.containerId}, ${element.typeId ?? null},
+            ${element.ownerId ?? null}, ${element.sortOrder ?? null}, ${element.authorId ?? null},
+            ${element.photoId ?? null}, ${iso(element.postDate)}::timestamptz,
+            ${iso(element.expiryDate)}::timestamptz, ${element.enabled ?? true},
+            ${element.archived ?? false}, ${iso(element.dateCreated)}::timestamptz,
+            ${iso(element.dateUpdated)}::timestamptz)
+          RETURNING id`,
+    );
+    return Number(row.id);
+  }
+
+  /** Sets the given columns; a written element is no longer trashed. */
+  async update(id: number, columns: ElementColumns): Promise<void> {
+    const sets = [sql`date_deleted = NULL`];
+    const set = (column: string, value: unknown) =>
+      sets.push(sql`${sql.identifier(column)} = ${value}`);
+    if (columns.typeId !== undefined) set('type_id', columns.typeId);
+    if (columns.ownerId !== undefined) set('owner_id', columns.ownerId);
+    if (columns.sortOrder !== undefined) set('sort_order', columns.sortOrder);
+    if (columns.authorId !== undefined) set('author_id', columns.authorId);
+    if (columns.photoId !== undefined) set('photo_id', columns.photoId);
+    if (columns.enabled !== undefined) set('enabled', columns.enabled);
+    if (columns.archived !== undefined) set('archived', columns.archived);
+    if (columns.postDate !== undefined)
+      sets.push(sql`post_date = ${iso(columns.postDate)}::timestamptz`);
+    if (columns.expiryDate !== undefined)
+      sets.push(sql`expiry_date = ${iso(columns.expiryDate)}::timestamptz`);
+    if (columns.dateCreated !== undefined)
+      sets.push(sql`date_created = ${iso(columns.dateCreated)}::timestamptz`);
+    if (columns.dateUpdated !== undefined)
+      sets.push(sql`date_updated = ${iso(columns.dateUpdated)}::timestamptz`);
+    await this.db.execute(
+      sql`UPDATE content_elements SET ${sql.join(sets, sql`, `)} WHERE id = ${id}`,
+    );
+  }
+
+  /** Soft delete: sets `date_deleted`; false when the element is missing or already trashed. */
+  async trash(id: number, at: Date): Promise<boolean> {
+    const rows = await rawRows<{ id: number | string }>(
+      this.db,
+      sql`UPDATE content_elements SET date_deleted = ${at.toISOString()}::timestamptz
+          WHERE id = ${id} AND date_deleted IS NULL
+          RETURNING id`,
+    );
+    return rows.length > 0;
+  }
+
+  async delete(ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.execute(
+      sql`DELETE FROM content_elements WHERE id = ANY(${sql.param([...ids])}::bigint[])`,
+    );
+  }
+
+  async siteRows(elementId: number): Promise<Map<number, SiteRow>> {
+    const rows = await rawRows<{
+      site_id: number | string;
+      title: string | null;
+      slug: string | null;
+      uri: string | null;
+      enabled: boolean;
+      fields: Record<string, unknown> | string;
+    }>(
+      this.db,
+      sql`SELECT site_id, title, slug, uri, enabled, fields FROM content_element_sites
+          WHERE element_id = ${elementId}`,
+    );
+    return new Map(
+      rows.map((row) => [
+        Number(row.site_id),
+        {
+          title: row.title,
+          slug: row.slug,
+          uri: row.uri,
+          enabled: row.enabled,
+          fields:
+            typeof row.fields === 'string'
+              ? (JSON.parse(row.fields) as Record<string, unknown>)
+              : row.fields,
+        },
+      ]),
+    );
+  }
+
+  async upsertSiteRow(elementId: number, siteId: number, row: SiteRowWrite): Promise<void> {
+    await this.db.execute(
+      sql`INSERT INTO content_element_sites
+            (element_id, site_id, title, slug, uri, enabled, fields, search_text, date_updated)
+          VALUES (${elementId}, ${siteId}, ${row.title}, ${row.slug}, ${row.uri}, ${row.enabled},
+            ${JSON.stringify(row.fields)}::jsonb, ${row.searchText},
+            ${iso(row.dateUpdated)}::timestamptz)
+          ON CONFLICT (element_id, site_id) DO UPDATE SET title = EXCLUDED.title,
+            slug = EXCLUDED.slug, uri = EXCLUDED.uri, enabled = EXCLUDED.enabled,
+            fields = EXCLUDED.fields, search_text = EXCLUDED.search_text,
+            date_updated = EXCLUDED.date_updated`,
+    );
+  }
+
+  async setUri(elementId: number, siteId: number, uri: string | null): Promise<void> {
+    await this.db.execute(
+      sql`UPDATE content_element_sites SET uri = ${uri}
+          WHERE element_id = ${elementId} AND site_id = ${siteId}`,
+    );
+  }
+
+  /** Whether another live element holds this URI in the site. */
+  async uriTaken(siteId: number, uri: string, exceptElementId: number): Promise<boolean> {
+    const rows = await rawRows<{ one: number }>(
+      this.db,
+      sql`SELECT 1 AS one FROM content_element_sites s
+          JOIN content_elements e ON e.id = s.element_id
+          WHERE s.site_id = ${siteId} AND s.uri = ${uri} AND s.element_id <> ${exceptElementId}
+            AND e.date_deleted IS NULL
+          LIMIT 1`,
+    );
+    return rows.length > 0;
+  }
+
+  /** Matrix blocks of one owner and field, in order. */
+  async blocks(ownerId: number, fieldId: number): Promise<ExistingElement[]> {
+    const rows = await rawRows<ElementRow>(
+      this.db,
+      sql`SELECT ${ELEMENT_COLUMNS} FROM content_elements
+          WHERE kind = 'matrixblock' AND owner_id = ${ownerId} AND container_id = ${fieldId}
+          ORDER BY sort_order, id`,
+    );
+    return rows.map(toElement);
+  }
+
+  /** The search text of an owner's enabled blocks per site (it joins the owner's own text). */
+  async blockSearchText(ownerId: number): Promise<Map<number, string>> {
+    const rows = await rawRows<{ site_id: number | string; text: string | null }>(
+      this.db,
+      sql`SELECT s.site_id, string_agg(s.search_text, ' ' ORDER BY e.container_id, e.sort_order) AS text
+          FROM content_elements e JOIN content_element_sites s ON s.element_id = e.id
+          WHERE e.kind = 'matrixblock' AND e.owner_id = ${ownerId} AND e.enabled
+            AND e.date_deleted IS NULL
+          GROUP BY s.site_id`,
+    );
+    return new Map(rows.map((row) => [Number(row.site_id), row.text ?? '']));
+  }
+}

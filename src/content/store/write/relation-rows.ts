@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../../infra/database/database';
+import { rawRows } from '../../../infra/database/raw-rows';
+import type { Field, RelationFieldType } from '../../model/content-model';
+import type { ContentModelIndex } from '../../model/content-model.index';
+import type { ElementKind } from '../element-criteria';
+import type { ProblemList } from './write-error';
+
+const TARGET_KIND: Record<RelationFieldType, ElementKind> = {
+  entries: 'entry',
+  assets: 'asset',
+  categories: 'category',
+  tags: 'tag',
+  users: 'user',
+};
+
+export function isRelationField(field: Field): field is Field & { type: RelationFieldType } {
+  return field.type in TARGET_KIND;
+}
+
+interface TargetRow {
+  id: number | string;
+  kind: ElementKind;
+  container_id: number | string | null;
+  deleted: boolean;
+  group_ids: (number | string)[] | null;
+}
+
+/** Relation rows (`content_relations`): validation of targets and replacement in order. */
+export class RelationRows {
+  constructor(private readonly database: Database) {}
+
+  private get db() {
+    return this.database.executor;
+  }
+
+  /**
+   * The targets as they will be stored: ids parsed, duplicates dropped (first wins). Each target
+   * must exist, be of the field's kind and in one of its sources (sections, volumes, groups; user
+   * groups for users fields); the field's limit caps the count. Problems name the field.
+   */
+  async validate(
+    field: Field,
+    targets: unknown,
+    model: ContentModelIndex,
+    problems: ProblemList,
+    label = `field "${field.handle}"`,
+  ): Promise<number[] | undefined> {
+    if (targets === null) return [];
+    if (!Array.isArray(targets) || !targets.every((t) => Number.isInteger(Number(t)))) {
+      problems.add(`${label}: expected a list of element ids`);
+      return undefined;
+    }
+    const ids = [...new Set((targets as unknown[]).map((t) => Number(t)))];
+    if (field.limit !== null && ids.length > field.limit) {
+      problems.add(
+        `${label}: at most ${field.limit} related element${field.limit === 1 ? '' : 's'} allowed, got ${ids.length}`,
+      );
+      return undefined;
+    }
+    if (ids.length === 0) return ids;
+    const rows = await rawRows<TargetRow>(
+      this.db,
+      sql`SELECT e.id, e.kind, e.container_id, e.date_deleted IS NOT NULL AS deleted,
+            (SELECT array_agg(g.group_id) FROM content_user_group_members g
+              WHERE g.user_id = e.user_id) AS group_ids
+          FROM content_elements e WHERE e.id = ANY(${sql.param(ids)}::bigint[])`,
+    );
+    const found = new Map(rows.map((row) => [Number(row.id), row]));
+    const kind = TARGET_KIND[field.type as RelationFieldType];
+    const sources = new Set(field.sources);
+    let valid = true;
+    for (const id of ids) {
+      const row = found.get(id);
+      const refuse = (why: string) => {
+        problems.add(`${label}: element ${id} ${why}`);
+        valid = false;
+      };
+      if (row === undefined || row.deleted) refuse('does not exist');
+      else if (row.kind !== kind) refuse(`is ${withArticle(row.kind)}, not ${withArticle(kind)}`);
+      else if (sources.size > 0) {
+        const memberOf =
+          field.type === 'users'
+            ? (row.group_ids ?? []).map(Number)
+            : row.container_id === null
+              ? []
+              : [Number(row.container_id)];
+        if (!memberOf.some((source) => sources.has(source)))
+          refuse(`is not in the field's sources (${sourceNames(field, model)})`);
+      }
+    }
+    return valid ? ids : undefined;
+  }
+
+  /**
+   * Replaces the rows of one field for one source: `siteId` null for a field that is not
+   * translatable (one set for every site; any per-site rows go), else that site's rows.
+   */
+  async replace(
+    fieldId: number,
+    sourceId: number,
+    siteId: number | null,
+    targetIds: readonly number[],
+  ): Promise<void> {
+    await this.db.execute(
+      sql`DELETE FROM content_relations WHERE field_id = ${fieldId} AND source_id = ${sourceId}
+          AND (${siteId}::bigint IS NULL OR source_site_id IS NULL OR source_site_id = ${siteId})`,
+    );
+    if (targetIds.length === 0) return;
+    await this.db.execute(
+      sql`INSERT INTO content_relations (field_id, source_id, source_site_id, target_id, sort_order)
+          SELECT ${fieldId}, ${sourceId}, ${siteId}::bigint, t.id, t.position
+          FROM unnest(${sql.param([...targetIds])}::bigint[]) WITH ORDINALITY AS t(id, position)`,
+    );
+  }
+}
+
+function sourceNames(field: Field, model: ContentModelIndex): string {
+  const lookup =
+    field.type === 'entries'
+      ? model.sections
+      : field.type === 'assets'
+        ? model.volumes
+        : field.type === 'categories'
+          ? model.categoryGroups
+          : field.type === 'tags'
+            ? model.tagGroups
+            : model.userGroups;
+  return field.sources.map((id) => lookup.id(id)?.handle ?? String(id)).join(', ');
+}
+
+const withArticle = (kind: string) => (/^[aeiou]/.test(kind) ? `an ${kind}` : `a ${kind}`);
