@@ -3,8 +3,6 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { logsRequests } from './infra/logging/logging.module';
-import { DebugServer } from './ratelimit/debug/debug-server';
-import { grpcServerOptions } from './ratelimit/transport/grpc/grpc-server.options';
 import { Settings } from './settings/settings';
 
 /** Builds the application (HTTP on Fastify plus the gRPC transport) without opening listeners. */
@@ -22,7 +20,7 @@ export async function createApp(settings: Settings): Promise<NestFastifyApplicat
     parseJsonBody(body as string, done);
   });
   const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot(settings),
+    await AppModule.forRoot(settings),
     adapter,
     {
       bufferLogs: true,
@@ -33,7 +31,10 @@ export async function createApp(settings: Settings): Promise<NestFastifyApplicat
   app.useLogger(app.get(Logger));
   // Boot may wait (stores, xDS) before any listener opens: show what was logged so far now.
   app.flushLogs();
-  app.connectMicroservice(grpcServerOptions(settings), { inheritAppConfig: true });
+  if (runsRateLimit(settings)) {
+    const { grpcServerOptions } = await import('./ratelimit/transport/grpc/grpc-server.options');
+    app.connectMicroservice(grpcServerOptions(settings), { inheritAppConfig: true });
+  }
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   return app;
 }
@@ -56,7 +57,14 @@ function parseJsonBody(body: string, done: (error: Error | null, value?: unknown
  */
 export async function startApp(app: NestFastifyApplication, settings: Settings): Promise<void> {
   await app.init();
-  await app.startAllMicroservices();
-  await app.get(DebugServer).listen();
+  if (runsRateLimit(settings)) {
+    await app.startAllMicroservices();
+    const { DebugServer } = await import('./ratelimit/debug/debug-server');
+    await app.get(DebugServer).listen();
+  }
   await app.listen({ host: settings.http.host, port: settings.http.port });
+}
+
+function runsRateLimit(settings: Settings): boolean {
+  return settings.modules.enabled.includes('ratelimit');
 }

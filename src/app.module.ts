@@ -1,23 +1,42 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Module, Type } from '@nestjs/common';
 import { ClockModule } from './infra/clock/clock.module';
-import { ContentModule } from './content/content.module';
-import { CountersModule } from './infra/counters/counters.module';
 import { HealthModule } from './infra/health/health.module';
-import { IdentityModule } from './identity/identity.module';
 import { LifecycleModule } from './infra/lifecycle/lifecycle.module';
 import { LoggingModule } from './infra/logging/logging.module';
 import { StatsExportModule } from './infra/stats/stats-export.module';
 import { StatsModule } from './infra/stats/stats.module';
 import { TracingModule } from './infra/tracing/tracing.module';
-import { RateLimitModule } from './ratelimit/ratelimit.module';
 import { Settings } from './settings/settings';
 import { SettingsModule } from './settings/settings.module';
-import { OpenApiModule } from './teams/openapi/openapi.module';
-import { TeamsModule } from './teams/teams.module';
+
+/**
+ * The domain modules MODULES selects. Each is loaded with a dynamic import, so a process that
+ * serves only some domains never even requires the others (no PGlite, GraphQL or identity code in
+ * a `MODULES=ratelimit` process).
+ */
+async function domainModules(settings: Settings): Promise<Type[]> {
+  const enabled = new Set(settings.modules.enabled);
+  const modules: Type[] = [];
+  if (enabled.has('ratelimit')) {
+    modules.push((await import('./infra/counters/counters.module')).CountersModule);
+    modules.push((await import('./ratelimit/ratelimit.module')).RateLimitModule);
+    if (settings.apiRateLimit.domain !== '')
+      modules.push((await import('./api-guard/api-guard.module')).ApiGuardModule);
+  }
+  if (enabled.has('content') || enabled.has('teams'))
+    modules.push((await import('./identity/identity.module')).IdentityModule);
+  if (enabled.has('teams')) {
+    modules.push((await import('./teams/teams.module')).TeamsModule);
+    modules.push((await import('./teams/openapi/openapi.module')).OpenApiModule);
+  }
+  if (enabled.has('content'))
+    modules.push((await import('./content/content.module')).ContentModule);
+  return modules;
+}
 
 @Module({})
 export class AppModule {
-  static forRoot(settings: Settings): DynamicModule {
+  static async forRoot(settings: Settings): Promise<DynamicModule> {
     return {
       module: AppModule,
       imports: [
@@ -28,13 +47,8 @@ export class AppModule {
         StatsExportModule,
         TracingModule,
         HealthModule,
-        CountersModule,
         LifecycleModule,
-        RateLimitModule,
-        IdentityModule,
-        TeamsModule,
-        OpenApiModule,
-        ContentModule,
+        ...(await domainModules(settings)),
       ],
     };
   }

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { API_GUARD_PROVIDERS } from './api-guard/api-guard.providers';
 import { RuleConfigHolder } from './config/rule-config.holder';
 import { RuleLoaderService } from './config/rule-loader.service';
 import { FileRuleSource } from './config-sources/file-rule-source';
@@ -34,7 +33,6 @@ import { JsonRoute } from './transport/http/json.route';
     ServiceStats,
     DebugServer,
     JsonRoute,
-    ...API_GUARD_PROVIDERS,
   ],
   exports: [RateLimitService],
 })

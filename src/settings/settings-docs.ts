@@ -2,6 +2,17 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SettingDefinition } from './setting-definition';
 import { allSettingDefinitions } from './settings.loader';
+import { SETTING_GROUP_MODULES, SETTINGS_SCHEMA } from './settings.schema';
+
+/** The modules that read a variable (MODULES); every process reads the unlisted groups. */
+function readersOf(env: string): string {
+  for (const [group, definitions] of Object.entries(SETTINGS_SCHEMA)) {
+    const envs = Object.values(definitions as Record<string, SettingDefinition<unknown>>);
+    if (!envs.some((d) => d.env === env)) continue;
+    return SETTING_GROUP_MODULES[group as keyof typeof SETTINGS_SCHEMA]?.join(', ') ?? 'all';
+  }
+  return 'all';
+}
 
 /*
  * `.env.example` and `docs/settings.md` are generated from the schema so they cannot drift:
@@ -32,7 +43,7 @@ export function renderSettingsTable(
   const escape = (text: string) => text.replace(/\|/g, '\\|');
   const rows = definitions.map(
     (d) =>
-      `| \`${d.env}\` | ${d.aliases.map((a) => `\`${a}\``).join(', ')} | ${escape(d.defaultText) === '' ? '' : `\`${escape(d.defaultText)}\``} | ${escape(d.doc)} |`,
+      `| \`${d.env}\` | ${d.aliases.map((a) => `\`${a}\``).join(', ')} | ${escape(d.defaultText) === '' ? '' : `\`${escape(d.defaultText)}\``} | ${readersOf(d.env)} | ${escape(d.doc)} |`,
   );
   return [
     '# Settings',
@@ -43,8 +54,11 @@ export function renderSettingsTable(
     '`10s`, `1h30m`); maps are `k1:v1,k2:v2`. When a product name and its upstream alias are both set, the',
     'product name wins and a warning is logged.',
     '',
-    '| variable | upstream alias | default | meaning |',
-    '|---|---|---|---|',
+    '"Read by" names the modules (`MODULES`) that read a setting: a process that runs none of them keeps',
+    "the setting's default and does not validate it.",
+    '',
+    '| variable | upstream alias | default | read by | meaning |',
+    '|---|---|---|---|---|',
     ...rows,
     '',
   ].join('\n');

@@ -155,6 +155,55 @@ describe('loadSettings', () => {
   });
 });
 
+describe('MODULES', () => {
+  it('runs every domain by default and keeps the listed ones in a fixed order', () => {
+    expect(loadSettings({}).modules.enabled).toEqual(['ratelimit', 'content', 'teams']);
+    expect(loadSettings({ MODULES: ' Teams, ratelimit ' }).modules.enabled).toEqual([
+      'ratelimit',
+      'teams',
+    ]);
+  });
+
+  it('does not read or validate the settings of modules that are off', () => {
+    const env = { GRPC_PORT: 'x', GRAPHQL_PATH: 'no', DATA_DIR: '/srv/data' };
+    expect(problemsOf({ ...env, MODULES: 'teams' })).toEqual([]);
+    const teamsOnly = loadSettings({ ...env, MODULES: 'teams' });
+    expect(teamsOnly.grpc.port).toBe(8081);
+    expect(teamsOnly.identity.dataDir).toBe('/srv/data');
+    expect(problemsOf({ ...env, MODULES: 'ratelimit' })).toEqual([
+      'GRPC_PORT="x": allowed values: an integer from 0 to 65535',
+    ]);
+    expect(problemsOf({ ...env, MODULES: 'content' })).toEqual([
+      'GRAPHQL_PATH="no": allowed values: an absolute path such as /graphql, without a trailing slash',
+    ]);
+  });
+
+  it('refuses unknown and empty module lists', () => {
+    expect(problemsOf({ MODULES: 'ratelimit,cms' })).toEqual([
+      'MODULES="ratelimit,cms": unknown module "cms"; allowed values: a comma list of ratelimit, content, teams',
+    ]);
+    expect(problemsOf({ MODULES: ' , ' })).toEqual([
+      'MODULES=" , ": allowed values: a comma list of ratelimit, content, teams',
+    ]);
+  });
+
+  it('refuses the API rate limit without the rate limiter or without an API it protects', () => {
+    expect(problemsOf({ MODULES: 'content,teams', API_RATE_LIMIT_DOMAIN: 'api' })).toEqual([
+      'API_RATE_LIMIT_DOMAIN is set but MODULES=content,teams leaves out ratelimit, which makes its decisions',
+    ]);
+    expect(
+      problemsOf({
+        MODULES: 'ratelimit,content',
+        API_RATE_LIMIT_DOMAIN: 'api',
+        API_RATE_LIMIT_ROUTES: 'teams',
+      }),
+    ).toEqual([
+      'API_RATE_LIMIT_DOMAIN is set but MODULES=ratelimit,content runs none of the APIs API_RATE_LIMIT_ROUTES=teams protects',
+    ]);
+    expect(problemsOf({ MODULES: 'ratelimit,teams', API_RATE_LIMIT_DOMAIN: 'api' })).toEqual([]);
+  });
+});
+
 describe('generated settings documents', () => {
   it('docs/settings.md and .env.example match the schema (run `npm run docs:settings`)', () => {
     const root = join(__dirname, '..', '..');

@@ -1,7 +1,7 @@
 import { EnvReader, SettingDefinition, SettingSchema } from './setting-definition';
 import { parseMap } from './setting-parsers';
 import { DogStatsdMogrifierSetting, Settings, SettingsError } from './settings';
-import { SETTINGS_SCHEMA } from './settings.schema';
+import { SETTING_GROUP_MODULES, SETTINGS_SCHEMA, ServiceModule } from './settings.schema';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -52,10 +52,13 @@ export function loadSettings(
   };
 
   const settings: Record<string, Record<string, unknown>> = {};
+  const modules = readModules(lookup);
   for (const [groupName, group] of Object.entries(SETTINGS_SCHEMA as SettingSchema)) {
+    const owners = SETTING_GROUP_MODULES[groupName as keyof typeof SETTINGS_SCHEMA];
+    const read = owners === undefined || owners.some((owner) => modules.includes(owner));
     const values: Record<string, unknown> = {};
     for (const [key, definition] of Object.entries(group)) {
-      const found = lookup(definition);
+      const found = read ? lookup(definition) : undefined;
       if (found === undefined) {
         const { defaultValue } = definition;
         values[key] =
@@ -79,6 +82,20 @@ export function loadSettings(
       : [];
   if (problems.length > 0) throw new SettingsError(problems);
   return deepFreeze({ ...settings, dogStatsdMogrifiers: mogrifiers }) as unknown as Settings;
+}
+
+/** MODULES first: it decides which other groups are read. */
+function readModules(
+  lookup: (definition: SettingDefinition<unknown>) => { name: string; raw: string } | undefined,
+): readonly ServiceModule[] {
+  const definition = SETTINGS_SCHEMA.modules.enabled;
+  const found = lookup(definition);
+  if (found === undefined) return definition.defaultValue as readonly ServiceModule[];
+  try {
+    return definition.parse(found.raw);
+  } catch {
+    return []; // reported with the others when the group itself is read
+  }
 }
 
 /**
@@ -140,11 +157,18 @@ function definitionOf(
 /** Rules that involve more than one variable. */
 function crossCheck(settings: Settings): string[] {
   const problems: string[] = [];
-  const { altcache, stats, grpc, counters, kvstore, kvstorePerSecond } = settings;
-  if (altcache.hostPort.length > 0 && altcache.srv !== '') {
+  const { altcache, stats, grpc, counters, kvstore, kvstorePerSecond, modules } = settings;
+  problems.push(...checkModules(settings));
+  const limiting = modules.enabled.includes('ratelimit');
+  if (limiting && altcache.hostPort.length > 0 && altcache.srv !== '') {
     problems.push('ALTCACHE_HOST_PORT and ALTCACHE_SRV are both set: set only one of them');
   }
-  if (counters.backend === 'altcache' && altcache.hostPort.length === 0 && altcache.srv === '') {
+  if (
+    limiting &&
+    counters.backend === 'altcache' &&
+    altcache.hostPort.length === 0 &&
+    altcache.srv === ''
+  ) {
     problems.push('BACKEND_TYPE=altcache needs ALTCACHE_HOST_PORT or ALTCACHE_SRV');
   }
   const sinks = [
@@ -157,18 +181,37 @@ function crossCheck(settings: Settings): string[] {
       `unable to use more than one stats sink at the same time: ${sinks.join(', ')} are all true`,
     );
   }
-  if (grpc.useTls && (grpc.tlsCert === '' || grpc.tlsKey === '')) {
+  if (limiting && grpc.useTls && (grpc.tlsCert === '' || grpc.tlsKey === '')) {
     problems.push('GRPC_SERVER_USE_TLS=true needs GRPC_SERVER_TLS_CERT and GRPC_SERVER_TLS_KEY');
   }
   if (counters.backend === 'kvstore') {
     problems.push(...checkStoreUrl('KVSTORE', kvstore.type, kvstore.url));
-    if (kvstorePerSecond.enabled) {
+    if (limiting && kvstorePerSecond.enabled) {
       problems.push(
         ...checkStoreUrl('KVSTORE_PERSECOND', kvstorePerSecond.type, kvstorePerSecond.url),
       );
     }
   }
   return problems;
+}
+
+/** Settings that need a module MODULES leaves out. */
+function checkModules(settings: Settings): string[] {
+  const { modules, apiRateLimit } = settings;
+  const list = `MODULES=${modules.enabled.join(',')}`;
+  if (apiRateLimit.domain === '') return [];
+  if (!modules.enabled.includes('ratelimit'))
+    return [
+      `API_RATE_LIMIT_DOMAIN is set but ${list} leaves out ratelimit, which makes its decisions`,
+    ];
+  const served = apiRateLimit.routes.filter((api) =>
+    modules.enabled.includes(api === 'graphql' ? 'content' : 'teams'),
+  );
+  if (served.length === 0)
+    return [
+      `API_RATE_LIMIT_DOMAIN is set but ${list} runs none of the APIs API_RATE_LIMIT_ROUTES=${apiRateLimit.routes.join(',')} protects`,
+    ];
+  return [];
 }
 
 function checkStoreUrl(prefix: string, type: string, url: string): string[] {

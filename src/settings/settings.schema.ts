@@ -1,14 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  NO_TRUSTED_PROXIES,
-  parseTrustedProxies,
-  TrustedProxies,
-} from '../ratelimit/api-guard/trusted-proxies';
-import {
-  API_LIMIT_HEADER_MODES,
-  parseProtectedApis,
-  PROTECTED_APIS,
-} from '../ratelimit/api-guard/api-guard.settings';
+import { NO_TRUSTED_PROXIES, parseTrustedProxies, TrustedProxies } from './trusted-proxies';
+import { API_LIMIT_HEADER_MODES, parseProtectedApis, PROTECTED_APIS } from './api-guard.settings';
 import { EnvReader, setting, SettingDefinition } from './setting-definition';
 import {
   parseBool,
@@ -74,6 +66,20 @@ const choice = <T extends string>(
     parse: (raw) => parseChoice(raw, choices, options.caseInsensitive),
     aliases: options.aliases,
   });
+
+/** The domains one process can serve (MODULES). */
+export const SERVICE_MODULES = ['ratelimit', 'content', 'teams'] as const;
+export type ServiceModule = (typeof SERVICE_MODULES)[number];
+
+function parseModules(raw: string): ServiceModule[] {
+  const names = parseList(raw.toLowerCase());
+  const allowed = `allowed values: a comma list of ${SERVICE_MODULES.join(', ')}`;
+  if (names.length === 0) throw new Error(allowed);
+  for (const name of names)
+    if (!(SERVICE_MODULES as readonly string[]).includes(name))
+      throw new Error(`unknown module ${JSON.stringify(name)}; ${allowed}`);
+  return SERVICE_MODULES.filter((name) => names.includes(name));
+}
 
 export const BACKEND_TYPES = ['memory', 'kvstore', 'altcache'] as const;
 export type BackendType = (typeof BACKEND_TYPES)[number];
@@ -205,6 +211,13 @@ function kvstoreGroup(
 }
 
 export const SETTINGS_SCHEMA = {
+  modules: {
+    enabled: setting<readonly ServiceModule[]>(
+      'MODULES',
+      'domains this process serves: a comma list of ratelimit, content, teams; settings of the others are not read',
+      { default: SERVICE_MODULES, defaultText: SERVICE_MODULES.join(','), parse: parseModules },
+    ),
+  },
   http: {
     host: str('HOST', 'HTTP listener host (/json, /healthcheck, GraphQL, teams API)', '0.0.0.0'),
     port: port('PORT', 'HTTP listener port', 8080),
@@ -686,6 +699,27 @@ export const SETTINGS_SCHEMA = {
     ),
   },
 } as const;
+
+/**
+ * The modules that read each settings group; groups not listed are read by every process. A
+ * group whose modules all are off keeps its defaults and is not validated.
+ */
+export const SETTING_GROUP_MODULES: Partial<
+  Readonly<Record<keyof typeof SETTINGS_SCHEMA, readonly ServiceModule[]>>
+> = {
+  grpc: ['ratelimit'],
+  debug: ['ratelimit'],
+  rules: ['ratelimit'],
+  xds: ['ratelimit'],
+  altcache: ['ratelimit'],
+  // The content result cache shares the Redis connection settings and the key prefix.
+  limiter: ['ratelimit', 'content'],
+  counters: ['ratelimit', 'content'],
+  kvstore: ['ratelimit', 'content'],
+  kvstorePerSecond: ['ratelimit'],
+  identity: ['content', 'teams'],
+  content: ['content'],
+};
 
 /** A PostgreSQL connection URL (postgres: or postgresql:), or empty for the embedded PGlite. */
 function parseDatabaseUrl(raw: string): string {

@@ -79,6 +79,9 @@ export async function startService(
       return exited;
     },
   };
+  // Without the ratelimit module there is no debug listener.
+  const limits = env.MODULES === undefined || env.MODULES.includes('ratelimit');
+  const debugAnswers = async () => !limits || (await answers(`${service.debugUrl}/`));
   // A first PGlite boot (initdb, migrations) takes seconds on a busy 2-core machine.
   const readyTimeoutMs = options.readyTimeoutMs ?? 45_000;
   const deadline = Date.now() + readyTimeoutMs;
@@ -87,8 +90,7 @@ export async function startService(
       await closed; // the output streams may still hold the reason
       throw new Error(`service exited with ${child.exitCode}:\n${output}`);
     }
-    if ((await answers(`${service.httpUrl}/json`)) && (await answers(`${service.debugUrl}/`)))
-      return service;
+    if ((await answers(`${service.httpUrl}/json`)) && (await debugAnswers())) return service;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await service.stop('SIGKILL');

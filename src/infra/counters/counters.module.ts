@@ -7,6 +7,7 @@ import { createMemcachedCounterStore } from './memcached/memcached-store.factory
 import { MemoryCounterStore } from './memory-counter-store';
 import { HealthState } from '../health/health-state';
 import { RedisCounterStore } from './redis/redis-counter-store';
+import { RedisPoolStats } from './redis/redis-pool-stats';
 
 function createCounterStore(
   settings: Settings,
@@ -27,7 +28,7 @@ function createCounterStore(
   );
 }
 
-/** The shared counter store provider (rate limit counters now, the GraphQL result cache later). */
+/** The rate limit counters: one store for the process, and its connection statistics. */
 @Global()
 @Module({
   providers: [
@@ -35,6 +36,12 @@ function createCounterStore(
       provide: CounterStore,
       useFactory: createCounterStore,
       inject: [Settings, Clock, StatsRegistry, HealthState],
+    },
+    {
+      provide: RedisPoolStats,
+      inject: [CounterStore, StatsRegistry],
+      useFactory: (store: CounterStore, registry: StatsRegistry) =>
+        new RedisPoolStats(store, registry),
     },
   ],
   exports: [CounterStore],

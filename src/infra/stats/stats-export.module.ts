@@ -1,8 +1,6 @@
 import { Module, OnApplicationShutdown } from '@nestjs/common';
 import { Settings } from '../../settings/settings';
-import { CounterStore } from '../counters/counter-store.port';
 import { ProcessStats } from './process-stats';
-import { RedisPoolStats } from './redis-pool-stats';
 import { timerScheduler } from './scheduler';
 import { createStatsSink } from './sinks/create-stats-sink';
 import { StatsSink } from './sinks/stats-sink';
@@ -18,7 +16,7 @@ class ProcessStatsLifecycle extends ProcessStats implements OnApplicationShutdow
 
 /**
  * Statistics leaving the process: the one sink of spec §5.3, its flushing, and the figures that are
- * not the rate limiter's (process, Redis connections).
+ * not the rate limiter's (process).
  */
 @Module({
   providers: [
@@ -38,12 +36,6 @@ class ProcessStatsLifecycle extends ProcessStats implements OnApplicationShutdow
       inject: [Settings, StatsRegistry],
       useFactory: (settings: Settings, registry: StatsRegistry) =>
         new ProcessStatsLifecycle(registry, flushIntervalOf(settings), timerScheduler),
-    },
-    {
-      provide: RedisPoolStats,
-      inject: [CounterStore, StatsRegistry],
-      useFactory: (store: CounterStore, registry: StatsRegistry) =>
-        new RedisPoolStats(store, registry),
     },
   ],
 })

@@ -1,5 +1,5 @@
 import { getSystemErrorMap } from 'node:util';
-import { FlagError, FlagSet, FlagValues, parseFlags, usageText } from './go-flags';
+import { FlagError, FlagSet, FlagValues, parseFlags, usageText } from '../../infra/cli/go-flags';
 
 /** Where a command prints; lines without their newline. Tests pass a recorder. */
 export interface CliOutput {

@@ -7,7 +7,7 @@ import {
   InvalidDescriptorList,
   parseDescriptor,
 } from './client-descriptors';
-import { boolFlag, FlagValues, repeatedFlag, stringFlag, uintFlag } from './go-flags';
+import { boolFlag, FlagValues, repeatedFlag, stringFlag, uintFlag } from '../../infra/cli/go-flags';
 import { RateLimitResponseMessage, responseText } from './response-text';
 import {
   CallTarget,

@@ -5,7 +5,7 @@ import { RuleStatsFactory } from '../stats/rule-stats';
 import { compileRules, NamedRuleDocument } from '../rules/rule-compiler';
 import { parseRuleFile } from '../rules/rule-file.parser';
 import { CliOutput, EXIT_USAGE, fileErrorReason, messageOf, readCommandLine } from './cli-runtime';
-import { boolFlag, stringFlag } from './go-flags';
+import { boolFlag, stringFlag } from '../../infra/cli/go-flags';
 
 export const CONFIG_CHECK_PROGRAM = 'ratelimit-config-check';
 

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { FSWatcher } from 'node:fs';
-import { WatchFileSystem } from './directory-watch';
+import { WatchFileSystem } from '../../infra/fs/directory-watch';
 import { RuleFilesLayout } from './rule-files.reader';
 import { RuleFilesWatcher } from './rule-files.watcher';
 

@@ -1,4 +1,4 @@
-import { DirectoryWatch, WatchFileSystem, WatchLogger } from './directory-watch';
+import { DirectoryWatch, WatchFileSystem, WatchLogger } from '../../infra/fs/directory-watch';
 import { RuleFilesLayout } from './rule-files.reader';
 import { ruleWatchTarget } from './rule-watch-target';
 import { DEFAULT_WATCH_DEBOUNCE, WatchDebounceOptions, WatchDebouncer } from './watch-debouncer';

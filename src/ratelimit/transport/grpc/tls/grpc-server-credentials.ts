@@ -2,7 +2,7 @@ import { experimental, ServerCredentials } from '@grpc/grpc-js';
 import { Logger } from '@nestjs/common';
 import { readFileSync } from 'node:fs';
 import { PeerCertificate } from 'node:tls';
-import { WatchLogger } from '../../../config-sources/directory-watch';
+import { WatchLogger } from '../../../../infra/fs/directory-watch';
 import { Settings } from '../../../../settings/settings';
 import { ClientSanCheck } from './client-san';
 import { clientSanInterceptor } from './client-san.interceptor';

@@ -1,6 +1,6 @@
 import { experimental } from '@grpc/grpc-js';
 import { dirname } from 'node:path';
-import { DirectoryWatch, WatchLogger } from '../../../config-sources/directory-watch';
+import { DirectoryWatch, WatchLogger } from '../../../../infra/fs/directory-watch';
 import {
   DEFAULT_WATCH_DEBOUNCE,
   WatchDebounceOptions,

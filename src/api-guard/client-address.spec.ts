@@ -1,5 +1,5 @@
 import { ClientAddressResolver, normalizeAddress } from './client-address';
-import { parseTrustedProxies } from './trusted-proxies';
+import { parseTrustedProxies } from '../settings/trusted-proxies';
 
 const resolver = (setting: string) => new ClientAddressResolver(parseTrustedProxies(setting));
 

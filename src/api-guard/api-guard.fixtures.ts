@@ -1,16 +1,16 @@
-import { ManualClock } from '../../infra/clock/clock';
-import { CounterIncrement, CounterStore } from '../../infra/counters/counter-store.port';
-import { MemoryCounterStore } from '../../infra/counters/memory-counter-store';
-import { Counter } from '../../infra/stats/counter';
-import { StatsRegistry } from '../../infra/stats/stats-registry';
-import { Tracing } from '../../infra/tracing/tracing';
-import { loadSettings } from '../../settings/settings.loader';
-import { RuleConfigHolder } from '../config/rule-config.holder';
-import { RateLimitService } from '../limiter/rate-limit.service';
-import { compileRules } from '../rules/rule-compiler';
-import { parseRuleFile } from '../rules/rule-file.parser';
-import { RuleStatsFactory } from '../stats/rule-stats';
-import { ServiceStats } from '../stats/service-stats';
+import { ManualClock } from '../infra/clock/clock';
+import { CounterIncrement, CounterStore } from '../infra/counters/counter-store.port';
+import { MemoryCounterStore } from '../infra/counters/memory-counter-store';
+import { Counter } from '../infra/stats/counter';
+import { StatsRegistry } from '../infra/stats/stats-registry';
+import { Tracing } from '../infra/tracing/tracing';
+import { loadSettings } from '../settings/settings.loader';
+import { RuleConfigHolder } from '../ratelimit/config/rule-config.holder';
+import { RateLimitService } from '../ratelimit/limiter/rate-limit.service';
+import { compileRules } from '../ratelimit/rules/rule-compiler';
+import { parseRuleFile } from '../ratelimit/rules/rule-file.parser';
+import { RuleStatsFactory } from '../ratelimit/stats/rule-stats';
+import { ServiceStats } from '../ratelimit/stats/service-stats';
 import { ApiRateLimiter } from './api-rate-limiter';
 
 /** Rules of the API guard's unit tests (domain `api`). */

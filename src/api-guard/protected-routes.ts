@@ -1,5 +1,5 @@
-import { CRAFT_API_PATH } from '../../content/endpoint/graphql.route';
-import { ProtectedApi } from './api-guard.settings';
+import { CRAFT_API_PATH } from '../content/endpoint/graphql.route';
+import { ProtectedApi } from '../settings/api-guard.settings';
 
 /**
  * Which API a route belongs to, by its URL pattern: the GraphQL endpoint's paths (GRAPHQL_PATH

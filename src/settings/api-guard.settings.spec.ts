@@ -1,5 +1,5 @@
-import { loadSettings } from '../../settings/settings.loader';
-import { SettingsError } from '../../settings/settings';
+import { loadSettings } from './settings.loader';
+import { SettingsError } from './settings';
 import { parseProtectedApis } from './api-guard.settings';
 
 describe('API rate limit settings', () => {

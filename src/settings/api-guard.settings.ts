@@ -1,4 +1,4 @@
-import { parseList } from '../../settings/setting-parsers';
+import { parseList } from './setting-parsers';
 
 /*
  * The values of the API_RATE_LIMIT_* settings. Imported by the settings schema: this file must not

@@ -7,9 +7,9 @@ import type {
   onRequestAsyncHookHandler,
   RouteOptions,
 } from 'fastify';
-import { schemaRequestHeaders } from '../../content/endpoint/request-headers';
-import { Settings } from '../../settings/settings';
-import { ProtectedApi } from './api-guard.settings';
+import { schemaRequestHeaders } from '../content/endpoint/request-headers';
+import { Settings } from '../settings/settings';
+import { ProtectedApi } from '../settings/api-guard.settings';
 import { ApiRateLimiter } from './api-rate-limiter';
 import { graphqlCallerToken, teamsCallerToken } from './caller-token';
 import { ClientAddressResolver } from './client-address';

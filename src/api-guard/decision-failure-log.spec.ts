@@ -1,4 +1,4 @@
-import { ManualClock } from '../../infra/clock/clock';
+import { ManualClock } from '../infra/clock/clock';
 import { DecisionFailureLog } from './decision-failure-log';
 
 describe('DecisionFailureLog', () => {

@@ -1,5 +1,5 @@
-import { Code, DescriptorStatus } from '../limiter/rate-limit.model';
-import { Unit } from '../rules/rate-limit-unit';
+import { Code, DescriptorStatus } from '../ratelimit/limiter/rate-limit.model';
+import { Unit } from '../ratelimit/rules/rate-limit-unit';
 import { apiLimitHeaders, retryAfterSeconds } from './api-limit-headers';
 
 const status = (

@@ -1,7 +1,7 @@
-import { CounterStore } from '../counters/counter-store.port';
-import { RedisConnectionEvent, RedisCounterStore } from '../counters/redis/redis-counter-store';
+import { CounterStore } from '../counter-store.port';
+import { RedisConnectionEvent, RedisCounterStore } from './redis-counter-store';
 import { RedisPoolStats } from './redis-pool-stats';
-import { StatsRegistry } from './stats-registry';
+import { StatsRegistry } from '../../stats/stats-registry';
 
 type Report = (pool: string, event: RedisConnectionEvent) => void;
 

@@ -1,7 +1,7 @@
-import { UNIT_SECONDS } from '../rules/rate-limit-unit';
-import { Code, DescriptorStatus } from '../limiter/rate-limit.model';
-import { rateLimitHeaders } from '../limiter/response-headers';
-import { ApiLimitHeaderMode } from './api-guard.settings';
+import { UNIT_SECONDS } from '../ratelimit/rules/rate-limit-unit';
+import { Code, DescriptorStatus } from '../ratelimit/limiter/rate-limit.model';
+import { rateLimitHeaders } from '../ratelimit/limiter/response-headers';
+import { ApiLimitHeaderMode } from '../settings/api-guard.settings';
 
 export type HeaderPairs = readonly (readonly [string, string])[];
 

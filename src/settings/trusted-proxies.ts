@@ -1,5 +1,5 @@
 import { isIPv4, isIPv6 } from 'node:net';
-import { parseList } from '../../settings/setting-parsers';
+import { parseList } from './setting-parsers';
 
 /** One trusted proxy address or range, as written (`10.0.0.0/8`, `::1`). */
 export interface ProxyNetwork {

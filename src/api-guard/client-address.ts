@@ -1,5 +1,5 @@
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
-import { TrustedProxies } from './trusted-proxies';
+import { TrustedProxies } from '../settings/trusted-proxies';
 
 /**
  * The client address of a request, the `remote_address` descriptor value. The connection's peer

@@ -1,6 +1,6 @@
-import { Counter } from '../../infra/stats/counter';
-import { StatsRegistry } from '../../infra/stats/stats-registry';
-import { PROTECTED_APIS, ProtectedApi } from './api-guard.settings';
+import { Counter } from '../infra/stats/counter';
+import { StatsRegistry } from '../infra/stats/stats-registry';
+import { PROTECTED_APIS, ProtectedApi } from '../settings/api-guard.settings';
 
 /** Envoy's HTTP rate limit filter counters, per protected API. */
 export interface ApiGuardCounters {

@@ -1,17 +1,17 @@
 import { IncomingHttpHeaders } from 'node:http';
 import { Injectable, Logger } from '@nestjs/common';
-import { Clock } from '../../infra/clock/clock';
-import { StatsRegistry } from '../../infra/stats/stats-registry';
-import { DecisionTracer } from '../../infra/tracing/decision-tracer';
-import { httpHeadersGetter } from '../../infra/tracing/trace-carriers';
-import { Tracing } from '../../infra/tracing/tracing';
-import { Settings } from '../../settings/settings';
-import { Code, RateLimitRequest, RateLimitResponse } from '../limiter/rate-limit.model';
-import { RateLimitService } from '../limiter/rate-limit.service';
+import { Clock } from '../infra/clock/clock';
+import { StatsRegistry } from '../infra/stats/stats-registry';
+import { DecisionTracer } from '../infra/tracing/decision-tracer';
+import { httpHeadersGetter } from '../infra/tracing/trace-carriers';
+import { Tracing } from '../infra/tracing/tracing';
+import { Settings } from '../settings/settings';
+import { Code, RateLimitRequest, RateLimitResponse } from '../ratelimit/limiter/rate-limit.model';
+import { RateLimitService } from '../ratelimit/limiter/rate-limit.service';
 import { ApiCaller, apiDecisionRequest } from './api-decision-request';
 import { apiGuardCounters, ApiGuardCounters } from './api-guard.stats';
 import { apiLimitHeaders, HeaderPairs, retryAfterSeconds } from './api-limit-headers';
-import { ApiLimitHeaderMode, ProtectedApi } from './api-guard.settings';
+import { ApiLimitHeaderMode, ProtectedApi } from '../settings/api-guard.settings';
 import { DecisionFailureLog } from './decision-failure-log';
 
 /** What to do with an API request. */

@@ -1,4 +1,4 @@
-import { Clock } from '../../infra/clock/clock';
+import { Clock } from '../infra/clock/clock';
 
 /** The part of Nest's Logger this needs. */
 export interface WarningLogger {

@@ -1,5 +1,5 @@
-import type { YiiErrorBody } from '../../content/endpoint/craft-http-error';
-import { ProtectedApi } from './api-guard.settings';
+import type { YiiErrorBody } from '../content/endpoint/craft-http-error';
+import { ProtectedApi } from '../settings/api-guard.settings';
 
 /** A refusal in the API's own error shape. */
 export interface Refusal {

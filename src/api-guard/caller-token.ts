@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { PUBLIC_ACCESS_TOKEN } from '../../content/schemas/access-token';
-import { findBearerToken } from '../../content/schemas/bearer-token';
-import { SchemaRequestHeaders } from '../../content/schemas/schema-request-headers';
-import { parseAuthorization } from '../../identity/auth/authorization-header';
+import { PUBLIC_ACCESS_TOKEN } from '../content/schemas/access-token';
+import { findBearerToken } from '../content/schemas/bearer-token';
+import { SchemaRequestHeaders } from '../content/schemas/schema-request-headers';
+import { parseAuthorization } from '../identity/auth/authorization-header';
 
 /*
  * The `token` descriptor value: who the caller claims to be, never a secret. A bearer token (a

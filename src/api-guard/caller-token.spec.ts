@@ -1,4 +1,4 @@
-import { SchemaRequestHeaders } from '../../content/schemas/schema-request-headers';
+import { SchemaRequestHeaders } from '../content/schemas/schema-request-headers';
 import { graphqlCallerToken, teamsCallerToken, tokenValue } from './caller-token';
 
 const basic = (user: string, password: string) =>

@@ -1,6 +1,6 @@
-import { RateLimitRequest, RequestDescriptor } from '../limiter/rate-limit.model';
-import { Entry } from '../rules/rule-tree';
-import { ProtectedApi } from './api-guard.settings';
+import { RateLimitRequest, RequestDescriptor } from '../ratelimit/limiter/rate-limit.model';
+import { Entry } from '../ratelimit/rules/rule-tree';
+import { ProtectedApi } from '../settings/api-guard.settings';
 
 /** Who is calling: both parts are optional (no credential; a socket already gone). */
 export interface ApiCaller {

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { RateLimitModule } from '../ratelimit/ratelimit.module';
+import { ApiGuardRoutes } from './api-guard.routes';
+import { ApiRateLimiter } from './api-rate-limiter';
+
+/**
+ * Rate limiting the GraphQL and teams APIs in process (API_RATE_LIMIT_DOMAIN): decisions come from
+ * the rate limit service; the callers are told apart with the content and identity token formats.
+ * Loaded only when the domain is set and the ratelimit module runs (settings check both).
+ */
+@Module({
+  imports: [RateLimitModule],
+  providers: [ApiRateLimiter, ApiGuardRoutes],
+})
+export class ApiGuardModule {}
