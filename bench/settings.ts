@@ -1,0 +1,43 @@
+/*
+ * The bench's knobs, all from the environment:
+ *   BENCH_SECONDS  measured seconds per load run (default 3; each run adds a 1 s warm-up)
+ *   BENCH_ROUNDS   alternating rounds per row, medians kept (default 3)
+ *   BENCH_BOOTS    fresh `MODULES=ratelimit` boots for the start-up rows (default 3)
+ *   BENCH_KEYS     distinct keys for the RSS-after-keys row (default 1000000)
+ *   BENCH_ONLY     comma list of groups to run: throughput, latency, algorithms, footprint,
+ *                  local-cache (default all)
+ */
+const numberFrom = (name: string, fallback: number): number => {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+  return value;
+};
+
+export const GROUPS = ['throughput', 'latency', 'algorithms', 'footprint', 'local-cache'] as const;
+export type Group = (typeof GROUPS)[number];
+
+function selectedGroups(): ReadonlySet<Group> {
+  const raw = process.env.BENCH_ONLY;
+  if (!raw) return new Set(GROUPS);
+  const names = raw.split(',').map((name) => name.trim());
+  for (const name of names)
+    if (!(GROUPS as readonly string[]).includes(name))
+      throw new Error(`BENCH_ONLY: unknown group ${name} (groups: ${GROUPS.join(', ')})`);
+  return new Set(names as Group[]);
+}
+
+export const BENCH = {
+  seconds: numberFrom('BENCH_SECONDS', 3),
+  rounds: numberFrom('BENCH_ROUNDS', 3),
+  boots: numberFrom('BENCH_BOOTS', 3),
+  keys: numberFrom('BENCH_KEYS', 1_000_000),
+  groups: selectedGroups(),
+  /** h2load: connections × concurrent streams per connection. */
+  grpcLoad: { clients: 16, streams: 10 },
+  /** wrk: keep-alive connections. */
+  httpConnections: 32,
+} as const;
+
+export const runs = (group: Group) => BENCH.groups.has(group);

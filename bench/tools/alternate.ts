@@ -1,0 +1,23 @@
+import { LoadResult } from './load-result';
+import { medianBy } from './median';
+
+/**
+ * Runs every variant once per round, `rounds` times, starting each round one variant later so no
+ * side always runs first; each variant is represented by its median run (by rate unless `by`
+ * says otherwise, e.g. p99 for latency runs). A slow
+ * spell of the shared machine then lands on all sides instead of on one.
+ */
+export async function alternate(
+  variants: readonly (() => Promise<LoadResult>)[],
+  rounds: number,
+  by: (run: LoadResult) => number = (run) => run.requestsPerSecond,
+): Promise<LoadResult[]> {
+  const runs: LoadResult[][] = variants.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (let turn = 0; turn < variants.length; turn++) {
+      const index = (round + turn) % variants.length;
+      runs[index].push(await variants[index]());
+    }
+  }
+  return runs.map((list) => medianBy(list, by));
+}

@@ -1,0 +1,47 @@
+import { ChildProcess, execFile, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { freePort } from '../../test/support/free-port';
+
+export interface Child {
+  readonly child: ChildProcess;
+  readonly url: string;
+  readonly port: number;
+  readonly stop: () => void;
+}
+
+/** A no-op baseline server of bench/servers, compiled next to this file's directory. */
+export async function startBaseline(script: string, args: string[]): Promise<Child> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [join(__dirname, '..', 'servers', script), ...args, String(port)],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.once('data', () => resolve());
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+  return { child, port, url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGKILL') };
+}
+
+/** A throwaway redis-server on a free loopback port, without persistence. */
+export async function startRedis(): Promise<Child> {
+  const port = await freePort();
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    try {
+      await promisify(execFile)('redis-cli', ['-p', String(port), 'ping']);
+      return { child, port, url: `127.0.0.1:${port}`, stop: () => child.kill('SIGKILL') };
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  child.kill('SIGKILL');
+  throw new Error('redis-server did not start');
+}
