@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { existsSync } from 'node:fs';
 import { copyFile, mkdir, rename, stat } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import sharp from 'sharp';
@@ -117,6 +118,25 @@ export class AssetRows {
 
   private get db() {
     return this.database.executor;
+  }
+
+  /**
+   * Whether a name is taken in an asset folder for an asset (Craft compares names in any case):
+   * by another asset, trashed ones included, or by a file that is not the asset's own.
+   */
+  async filenameTaken(
+    volumePath: string,
+    folderId: number,
+    folderPath: string,
+    name: string,
+    ownId: number | undefined,
+    previous: ExistingAsset | undefined,
+  ): Promise<boolean> {
+    const holders = await this.holdersIgnoringCase(folderId, name);
+    if (holders.some((id) => id !== ownId)) return true;
+    const ownFile =
+      previous?.folderPath === folderPath && previous.filename.toLowerCase() === name.toLowerCase();
+    return !ownFile && existsSync(volumeFilePath(volumePath, folderPath, name));
   }
 
   /** The folder's id, creating it and its ancestors (the volume root is the folder `''`). */

@@ -1,6 +1,36 @@
 import { sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { IdentityError } from '../../../identity/identity.errors';
+import type { UsersService } from '../../../identity/users/users.service';
 import type { Database } from '../../../infra/database/database';
 import { rawRows } from '../../../infra/database/raw-rows';
+import { ElementWriteError } from './write-error';
+import type { UserInput } from './write-input';
+
+/**
+ * The identity user (the one the teams API sees) of a saved user: the one with this login,
+ * else one created through UsersService (its user element is made by the database trigger).
+ */
+export async function identityUserOf(users: UsersService, input: UserInput) {
+  const found = await users.findByLoginOrEmail(input.username);
+  if (found !== undefined && found.login.toLowerCase() === input.username.toLowerCase())
+    return { user: found, created: false };
+  try {
+    const user = await users.create({
+      login: input.username,
+      email: input.email,
+      name: input.fullName ?? input.username,
+      password: input.password ?? randomBytes(24).toString('base64url'),
+    });
+    return { user, created: true };
+  } catch (error) {
+    if (error instanceof IdentityError && error.reason === 'user-exists')
+      throw new ElementWriteError([
+        `user "${input.username}": another user has this email address`,
+      ]);
+    throw error;
+  }
+}
 
 /**
  * The content side of identity users: their user elements (created by the 0002 trigger), their

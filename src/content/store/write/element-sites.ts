@@ -1,0 +1,167 @@
+import type { ContentModelIndex } from '../../model/content-model.index';
+import type { ElementRows, SiteRow } from './element-rows';
+import { defaultFieldValue } from './field-values';
+import { isRelationField } from './relation-rows';
+import { pick, type SaveSpec } from './save-spec';
+import { searchText } from './search-text';
+import { slugify } from './slug';
+import type { StructureNodes } from './structure-nodes';
+import { elementUri } from './uri-trees';
+import { HOMEPAGE_URI, usesSlug } from './uri';
+import type { ProblemList } from './write-error';
+
+/** The element a save wrote the row of. */
+export interface SavedRow {
+  readonly id: number;
+  readonly uid: string;
+  readonly created: boolean;
+}
+
+/** Plain (column-stored) field values: those for every site, and each site's own. */
+export interface PlainValues {
+  readonly common: Readonly<Record<string, unknown>>;
+  readonly perSite: ReadonlyMap<number, Readonly<Record<string, unknown>>>;
+}
+
+/** Tries of `<slug>-<n>` before a taken URI is reported. */
+const MAX_URI_TRIES = 100;
+
+/**
+ * The per-site rows of a saved element: title, slug, URI (made unique in the site when its
+ * format uses the slug), enabled state, field values and search text.
+ */
+export class ElementSites {
+  constructor(
+    private readonly rows: ElementRows,
+    private readonly structures: StructureNodes,
+  ) {}
+
+  /** Writes a row in every site of the spec; true when a URI the element had changed. */
+  async write(
+    spec: SaveSpec,
+    saved: SavedRow,
+    values: PlainValues,
+    problems: ProblemList,
+    model: ContentModelIndex,
+    now: Date,
+  ): Promise<boolean> {
+    const { content } = spec;
+    const { id } = saved;
+    const siteHandle = (siteId: number) => model.sites.id(siteId)?.handle ?? String(siteId);
+    const hasBlocks = spec.layout.some((field) => field.type === 'matrix');
+    const blockText = hasBlocks ? await this.rows.blockSearchText(id) : new Map<number, string>();
+    const previousSites = saved.created ? new Map<number, SiteRow>() : await this.rows.siteRows(id);
+    const parentId = spec.structure ? await this.structures.parentOf(id) : null;
+    const parentSites =
+      parentId === null ? new Map<number, SiteRow>() : await this.rows.siteRows(parentId);
+    const defaults = defaultValues(spec);
+    const primaryInput = content.sites?.get(model.primarySite.id);
+    const elementTitle = pick(
+      content.title,
+      primaryInput?.title,
+      ...[...(content.sites?.values() ?? [])].map((s) => s.title),
+    );
+    let uriChanged = false;
+    for (const siteId of spec.siteIds) {
+      const siteInput = content.sites?.get(siteId);
+      const previous = previousSites.get(siteId);
+      const fields = {
+        ...(previous?.fields ?? defaults),
+        ...values.common,
+        ...(values.perSite.get(siteId) ?? {}),
+      };
+      let title: string | null = null;
+      let slug: string | null = null;
+      const explicitSlug = pick(siteInput?.slug, content.slug);
+      if (spec.hasSlug && explicitSlug !== undefined && explicitSlug !== null)
+        slug = explicitSlug === HOMEPAGE_URI ? explicitSlug : slugify(explicitSlug);
+      let titleMissing = false;
+      switch (spec.title.mode) {
+        case 'required':
+          title = pick(siteInput?.title, content.title, previous?.title, elementTitle) ?? null;
+          titleMissing = title === null || title.trim() === '';
+          if (titleMissing) problems.add(`site ${siteHandle(siteId)}: title is required`);
+          break;
+        case 'optional':
+          title = pick(siteInput?.title, content.title, previous?.title) ?? spec.title.fallback;
+          break;
+        case 'fixed':
+          title = spec.title.value;
+          break;
+        case 'format':
+          title = renderTitle(
+            spec.title.format,
+            fields,
+            slug ?? previous?.slug ?? spec.defaultSlug ?? null,
+          );
+          break;
+        case 'none':
+          break;
+      }
+      if (spec.hasSlug && slug === null) {
+        slug = previous?.slug ?? spec.defaultSlug ?? slugify(elementTitle ?? title ?? '');
+        if (slug === '' && !titleMissing)
+          problems.add(`site ${siteHandle(siteId)}: slug is required (the title gives none)`);
+      }
+      if (!problems.empty) continue;
+      const format = spec.uriFormats?.get(siteId) ?? '';
+      const parent = parentSites.get(siteId);
+      const prefixParent = spec.structure?.prefixParent ?? false;
+      const uriOf = (withSlug: string | null) =>
+        elementUri(format, saved, withSlug, parent, prefixParent);
+      let uri = uriOf(slug);
+      if (uri !== null && slug !== null && usesSlug(format)) {
+        const base = slug;
+        for (let n = 1; await this.rows.uriTaken(siteId, uri!, id); n++) {
+          if (n > MAX_URI_TRIES) {
+            problems.add(`site ${siteHandle(siteId)}: the URI "${uri}" is taken`);
+            break;
+          }
+          slug = `${base}-${n}`;
+          uri = uriOf(slug);
+        }
+      }
+      if (previous !== undefined && previous.uri !== uri) uriChanged = true;
+      await this.rows.upsertSiteRow(id, siteId, {
+        title,
+        slug,
+        uri,
+        enabled:
+          pick(siteInput?.enabled, previous?.enabled, spec.enabledByDefault?.get(siteId)) ?? true,
+        fields,
+        searchText: searchText(title, slug, spec.layout, fields, [
+          ...(spec.extraSearch ?? []),
+          blockText.get(siteId),
+        ]),
+        dateUpdated: content.dateUpdated ?? now,
+      });
+    }
+    return uriChanged;
+  }
+}
+
+/** The default values of the layout's plain fields (a new site row starts from them). */
+function defaultValues(spec: SaveSpec): Record<string, unknown> {
+  const defaults: Record<string, unknown> = {};
+  for (const field of spec.layout) {
+    const value =
+      isRelationField(field) || field.type === 'matrix' ? undefined : defaultFieldValue(field);
+    if (value !== undefined) defaults[field.handle] = value;
+  }
+  return defaults;
+}
+
+/** An entry type's title format: `{fieldHandle}` and `{slug}` tokens; empty: the slug. */
+function renderTitle(
+  format: string,
+  fields: Readonly<Record<string, unknown>>,
+  slug: string | null,
+): string | null {
+  if (format.trim() === '') return slug;
+  return format.replace(/\{\s*([a-zA-Z][a-zA-Z0-9_]*)\s*\}/g, (_whole, name: string) => {
+    const value = name === 'slug' ? slug : fields[name];
+    if (typeof value === 'string') return value;
+    if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+    return Array.isArray(value) ? value.join(', ') : '';
+  });
+}
