@@ -28,12 +28,8 @@ import {
   TeamMemberDto,
   UpdateTeamMemberDto,
 } from './teams.dto';
+import { TEAM_ID_PARAM } from './route-params';
 
-const TEAM_ID_PARAM = {
-  name: 'teamId',
-  description: 'numeric id, or the team uid',
-  schema: { type: 'string' },
-} as const;
 const USER_ID_PARAM = { name: 'userId', schema: { type: 'integer' } } as const;
 
 /** Team members (spec E6–E10). */

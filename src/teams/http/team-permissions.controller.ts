@@ -27,12 +27,7 @@ import {
   SetPermissionDto,
   SetPermissionsDto,
 } from './team-permissions.dto';
-
-const TEAM_ID_PARAM = {
-  name: 'teamId',
-  description: 'numeric id, or the team uid',
-  schema: { type: 'string' },
-} as const;
+import { TEAM_ID_PARAM } from './route-params';
 
 const invalidAssignment = (assignment: string) =>
   GrafanaError.structured(

@@ -9,12 +9,7 @@ import { OnFailure } from '../../identity/http/on-failure.decorator';
 import { TeamPreferencesService } from '../preferences/team-preferences.service';
 import { TeamRouteGate } from './team-route.gate';
 import { PreferencesDto, UpdatePreferencesDto } from './teams.dto';
-
-const TEAM_ID_PARAM = {
-  name: 'teamId',
-  description: 'numeric id, or the team uid',
-  schema: { type: 'string' },
-} as const;
+import { TEAM_ID_PARAM } from './route-params';
 
 /** Team preferences (spec E11, E12). */
 @ApiTags('team preferences')

@@ -34,13 +34,9 @@ import {
   TeamDto,
   UpdateTeamDto,
 } from './teams.dto';
+import { TEAM_ID_PARAM } from './route-params';
 
 const TEAM_BODY = { name: 'string', email: 'string' } as const;
-const TEAM_ID_PARAM = {
-  name: 'teamId',
-  description: 'numeric id, or the team uid',
-  schema: { type: 'string' },
-} as const;
 
 /** Teams (spec E1–E5): search, read, create, update, delete. */
 @ApiTags('teams')

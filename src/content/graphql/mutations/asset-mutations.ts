@@ -13,7 +13,6 @@ import type { SchemaTypes } from '../schema/schema-types';
 import { typeNames } from '../schema/type-names';
 import type { ContentMutations } from './content-mutations.service';
 import { optionalId } from './entry-mutations';
-import { fieldInputArguments } from './field-inputs';
 import {
   assetFilename,
   type DecodedFile,
@@ -23,7 +22,6 @@ import {
   NO_URL_UPLOADS,
 } from './file-upload';
 import { assetArguments } from './mutation-arguments';
-import { contentInput } from './mutation-content';
 import { mutationError, requireAction } from './mutation-errors';
 import { savableVolumes } from './mutation-permissions';
 import {
@@ -31,10 +29,10 @@ import {
   elementKey,
   existingElement,
   type MutationField,
-  mutationsOf,
   readSites,
   saveSite,
 } from './mutation-support';
+import { saveInput, saveMutationField } from './save-mutation';
 
 /** `save_<volume>_Asset` for every readable volume the scope may create or save assets in. */
 export function assetSaveMutations(
@@ -45,16 +43,15 @@ export function assetSaveMutations(
   for (const volume of savableVolumes(types.scope)) {
     const object = objects.get(typeNames.asset(volume));
     if (object === undefined) continue;
-    const builtIn = assetArguments(types);
-    const fieldArgs = fieldInputArguments(types, volume.fields, builtIn);
-    const layout = volume.fields.filter((field) => field.handle in fieldArgs);
-    fields[`save_${volume.handle}_Asset`] = {
-      type: object,
-      description: 'Save an asset.',
-      args: { ...builtIn, ...fieldArgs },
-      resolve: (_root, args, context) =>
-        saveAsset({ scope: types.scope, volume, layout }, args, context),
-    };
+    fields[`save_${volume.handle}_Asset`] = saveMutationField(
+      types,
+      object,
+      volume.fields,
+      assetArguments(types),
+      'Save an asset.',
+      (layout, args, context, mutations) =>
+        saveAsset({ scope: types.scope, volume, layout }, args, context, mutations),
+    );
   }
   return fields;
 }
@@ -83,8 +80,8 @@ async function saveAsset(
   { scope, volume, layout }: AssetTarget,
   args: GraphqlArgs,
   context: GraphqlRequestContext,
+  mutations: ContentMutations,
 ): Promise<ElementRecord | null> {
-  const mutations = mutationsOf(context);
   const key = elementKey(args);
   requireAction(scope, 'volumes', volume.uid, key === undefined ? 'create' : 'save');
   const site = saveSite(scope, args, key === undefined);
@@ -100,17 +97,18 @@ async function saveAsset(
     previous = (await mutations.read('asset', existing.id, volume.id, all))?.asset ?? undefined;
   }
   const plan = await filePlan(mutations, volume, args, previous);
-  const problems: string[] = [];
-  const content = await contentInput(
+  const { content, others } = await saveInput(
+    mutations,
     args,
     layout,
     site,
-    (field) => mutations.lookups.blocks(existing!.id, field.id),
-    problems,
+    existing?.id,
+    (problems) => ({
+      uploaderId: optionalId(args.uploaderId, 'uploaderId', problems),
+      focalPoint: focalPointArgument(args.focalPoint, problems),
+    }),
   );
-  const uploaderId = optionalId(args.uploaderId, 'uploaderId', problems);
-  const focalPoint = focalPointArgument(args.focalPoint, problems);
-  if (problems.length > 0) throw mutationError(problems.join('\n'));
+  const { uploaderId, focalPoint } = others;
 
   const { upload } = plan;
   const temp = upload === undefined ? undefined : await mkdtemp(join(tmpdir(), 'asset-upload-'));

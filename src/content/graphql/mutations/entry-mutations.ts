@@ -2,24 +2,17 @@ import type { GraphQLObjectType } from 'graphql';
 import type { EntryType, Field, Section } from '../../model/content-model';
 import type { ElementRecord } from '../../store/element-record';
 import type { IdentifiedElement } from '../../store/write/element-lookups';
-import type { GraphqlArgs, GraphqlRequestContext } from '../graphql-request-context';
+import type { GraphqlArgs } from '../graphql-request-context';
 import type { SchemaScope } from '../schema/schema-scope';
 import type { SchemaTypes } from '../schema/schema-types';
 import { typeNames } from '../schema/type-names';
-import { fieldInputArguments } from './field-inputs';
 import { entryArguments, structureArguments } from './mutation-arguments';
-import { contentInput } from './mutation-content';
 import { mutationError, requireAction } from './mutation-errors';
 import { savableEntryTypes } from './mutation-permissions';
-import {
-  elementId,
-  elementKey,
-  type MutationField,
-  mutationsOf,
-  readSites,
-  saveSite,
-} from './mutation-support';
+import { elementId, elementKey, type MutationField, readSites, saveSite } from './mutation-support';
 import { structurePlacement } from './structure-placement';
+import { saveInput, saveMutationField } from './save-mutation';
+import type { ContentMutations } from './content-mutations.service';
 
 /**
  * `save_<section>_<type>_Entry` for every entry type the scope may create or save entries of
@@ -39,17 +32,17 @@ export function entrySaveMutations(
         ...entryArguments(types, single),
         ...(section.type === 'structure' && structureArguments()),
       };
-      const fieldArgs = fieldInputArguments(types, type.fields, builtIn);
-      const layout = type.fields.filter((field) => field.handle in fieldArgs);
-      fields[`save_${section.handle}_${type.handle}_Entry`] = {
-        type: object,
-        description: single
+      fields[`save_${section.handle}_${type.handle}_Entry`] = saveMutationField(
+        types,
+        object,
+        type.fields,
+        builtIn,
+        single
           ? `Save the “${type.name}” entry.`
           : `Save a “${type.name}” entry in the “${section.name}” section.`,
-        args: { ...builtIn, ...fieldArgs },
-        resolve: (_root, args, context) =>
-          saveEntry({ scope: types.scope, section, type, layout }, args, context),
-      };
+        (layout, args, _context, mutations) =>
+          saveEntry({ scope: types.scope, section, type, layout }, args, mutations),
+      );
     }
   return fields;
 }
@@ -70,9 +63,8 @@ interface EntryTarget {
 async function saveEntry(
   { scope, section, type, layout }: EntryTarget,
   args: GraphqlArgs,
-  context: GraphqlRequestContext,
+  mutations: ContentMutations,
 ): Promise<ElementRecord | null> {
-  const mutations = mutationsOf(context);
   const single = section.type === 'single';
   const key = single ? undefined : elementKey(args);
   const identifies = single || key !== undefined;
@@ -89,18 +81,21 @@ async function saveEntry(
     if (existing.containerId !== section.id)
       throw mutationError('Impossible to change the section of an existing entry');
   }
-  const problems: string[] = [];
-  const content = await contentInput(
+  const { content, others } = await saveInput(
+    mutations,
     args,
     layout,
     site,
-    (field) => mutations.lookups.blocks(existing!.id, field.id),
-    problems,
+    existing?.id,
+    async (problems) => ({
+      authorId: optionalId(args.authorId, 'authorId', problems),
+      placement:
+        section.type === 'structure'
+          ? await structurePlacement(args, mutations.lookups)
+          : undefined,
+    }),
   );
-  const authorId = optionalId(args.authorId, 'authorId', problems);
-  const placement =
-    section.type === 'structure' ? await structurePlacement(args, mutations.lookups) : undefined;
-  if (problems.length > 0) throw mutationError(problems.join('\n'));
+  const { authorId, placement } = others;
   const saved = await mutations.write(() =>
     mutations.writer.saveEntry({
       ...content,

@@ -1,16 +1,16 @@
 import type { GraphQLObjectType } from 'graphql';
 import type { Field, GlobalSet } from '../../model/content-model';
 import type { ElementRecord } from '../../store/element-record';
-import type { GraphqlArgs, GraphqlRequestContext } from '../graphql-request-context';
+import type { GraphqlArgs } from '../graphql-request-context';
 import type { SchemaScope } from '../schema/schema-scope';
 import type { SchemaTypes } from '../schema/schema-types';
 import { typeNames } from '../schema/type-names';
-import { fieldInputArguments } from './field-inputs';
 import { globalSetArguments } from './mutation-arguments';
-import { contentInput } from './mutation-content';
-import { mutationError, requireAction } from './mutation-errors';
+import { requireAction } from './mutation-errors';
 import { editableGlobalSets } from './mutation-permissions';
-import { type MutationField, mutationsOf, readSites, saveSite } from './mutation-support';
+import { type MutationField, readSites, saveSite } from './mutation-support';
+import { saveInput, saveMutationField } from './save-mutation';
+import type { ContentMutations } from './content-mutations.service';
 
 /** `save_<handle>_GlobalSet` for every readable global set the scope may edit. */
 export function globalSetSaveMutations(
@@ -21,16 +21,15 @@ export function globalSetSaveMutations(
   for (const set of editableGlobalSets(types.scope)) {
     const object = objects.get(typeNames.globalSet(set));
     if (object === undefined) continue;
-    const builtIn = globalSetArguments();
-    const fieldArgs = fieldInputArguments(types, set.fields, builtIn);
-    const layout = set.fields.filter((field) => field.handle in fieldArgs);
-    fields[`save_${set.handle}_GlobalSet`] = {
-      type: object,
-      description: `Update the ”${set.name}“ global set.`,
-      args: { ...builtIn, ...fieldArgs },
-      resolve: (_root, args, context) =>
-        saveGlobalSet({ scope: types.scope, set, layout }, args, context),
-    };
+    fields[`save_${set.handle}_GlobalSet`] = saveMutationField(
+      types,
+      object,
+      set.fields,
+      globalSetArguments(),
+      `Update the ”${set.name}“ global set.`,
+      (layout, args, _context, mutations) =>
+        saveGlobalSet({ scope: types.scope, set, layout }, args, mutations),
+    );
   }
   return fields;
 }
@@ -45,22 +44,14 @@ interface GlobalSetTarget {
 async function saveGlobalSet(
   { scope, set, layout }: GlobalSetTarget,
   args: GraphqlArgs,
-  context: GraphqlRequestContext,
+  mutations: ContentMutations,
 ): Promise<ElementRecord | null> {
-  const mutations = mutationsOf(context);
   requireAction(scope, 'globalsets', set.uid, 'edit');
   const site = saveSite(scope, args, false);
   const element = await mutations.lookups.globalSet(set.id);
-  const problems: string[] = [];
-  const content = await contentInput(
-    args,
-    layout,
-    // A set without its element yet gets one now: its values go to every site.
-    element === undefined ? { ...site, creating: true } : site,
-    (field) => mutations.lookups.blocks(element!.id, field.id),
-    problems,
-  );
-  if (problems.length > 0) throw mutationError(problems.join('\n'));
+  // A set without its element yet gets one now: its values go to every site.
+  const saveIn = element === undefined ? { ...site, creating: true } : site;
+  const { content } = await saveInput(mutations, args, layout, saveIn, element?.id, () => null);
   const saved = await mutations.write(() =>
     mutations.writer.saveGlobalSet({
       globalSetId: set.id,

@@ -1,23 +1,22 @@
 import type { GraphQLObjectType } from 'graphql';
 import type { Field, TagGroup } from '../../model/content-model';
 import type { ElementRecord } from '../../store/element-record';
-import type { GraphqlArgs, GraphqlRequestContext } from '../graphql-request-context';
+import type { GraphqlArgs } from '../graphql-request-context';
 import type { SchemaScope } from '../schema/schema-scope';
 import type { SchemaTypes } from '../schema/schema-types';
 import { typeNames } from '../schema/type-names';
-import { fieldInputArguments } from './field-inputs';
 import { groupElementArguments } from './mutation-arguments';
-import { contentInput } from './mutation-content';
-import { mutationError, requireAction } from './mutation-errors';
+import { requireAction } from './mutation-errors';
 import { savableTagGroups } from './mutation-permissions';
 import {
   elementKey,
   existingElement,
   type MutationField,
-  mutationsOf,
   readSites,
   saveSite,
 } from './mutation-support';
+import { saveInput, saveMutationField } from './save-mutation';
+import type { ContentMutations } from './content-mutations.service';
 
 /** `save_<group>_Tag` for every readable tag group the scope may save in. */
 export function tagSaveMutations(
@@ -28,16 +27,15 @@ export function tagSaveMutations(
   for (const group of savableTagGroups(types.scope)) {
     const object = objects.get(typeNames.tag(group));
     if (object === undefined) continue;
-    const builtIn = groupElementArguments();
-    const fieldArgs = fieldInputArguments(types, group.fields, builtIn);
-    const layout = group.fields.filter((field) => field.handle in fieldArgs);
-    fields[`save_${group.handle}_Tag`] = {
-      type: object,
-      description: `Save the “${group.name}” tag.`,
-      args: { ...builtIn, ...fieldArgs },
-      resolve: (_root, args, context) =>
-        saveTag({ scope: types.scope, group, layout }, args, context),
-    };
+    fields[`save_${group.handle}_Tag`] = saveMutationField(
+      types,
+      object,
+      group.fields,
+      groupElementArguments(),
+      `Save the “${group.name}” tag.`,
+      (layout, args, _context, mutations) =>
+        saveTag({ scope: types.scope, group, layout }, args, mutations),
+    );
   }
   return fields;
 }
@@ -52,9 +50,8 @@ interface TagTarget {
 async function saveTag(
   { scope, group, layout }: TagTarget,
   args: GraphqlArgs,
-  context: GraphqlRequestContext,
+  mutations: ContentMutations,
 ): Promise<ElementRecord | null> {
-  const mutations = mutationsOf(context);
   const existing = await existingElement(elementKey(args), mutations.lookups, {
     kind: 'tag',
     noun: 'tag',
@@ -63,15 +60,7 @@ async function saveTag(
   });
   requireAction(scope, 'taggroups', group.uid, 'save');
   const site = saveSite(scope, args, existing === undefined);
-  const problems: string[] = [];
-  const content = await contentInput(
-    args,
-    layout,
-    site,
-    (field) => mutations.lookups.blocks(existing!.id, field.id),
-    problems,
-  );
-  if (problems.length > 0) throw mutationError(problems.join('\n'));
+  const { content } = await saveInput(mutations, args, layout, site, existing?.id, () => null);
   const saved = await mutations.write(() =>
     mutations.writer.saveTag({ ...content, groupId: group.id, uid: existing?.uid }),
   );

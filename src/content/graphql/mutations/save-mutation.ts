@@ -1,0 +1,67 @@
+import type { GraphQLFieldConfigArgumentMap, GraphQLObjectType } from 'graphql';
+import type { Field } from '../../model/content-model';
+import type { ElementRecord } from '../../store/element-record';
+import type { ElementContentInput } from '../../store/write/write-input';
+import type { GraphqlArgs, GraphqlRequestContext } from '../graphql-request-context';
+import type { SchemaTypes } from '../schema/schema-types';
+import type { ContentMutations } from './content-mutations.service';
+import { fieldInputArguments } from './field-inputs';
+import { contentInput } from './mutation-content';
+import { mutationError } from './mutation-errors';
+import { type MutationField, mutationsOf } from './mutation-support';
+import type { SaveSite } from './save-site';
+
+/** Saves one element; `layout` holds the custom fields exposed as arguments. */
+export type SaveResolver = (
+  layout: readonly Field[],
+  args: GraphqlArgs,
+  context: GraphqlRequestContext,
+  mutations: ContentMutations,
+) => Promise<ElementRecord | null>;
+
+/**
+ * A `save_…` mutation field returning `object`: the built-in arguments, then an argument for every
+ * field of `fields` the schema can express (those make the layout the resolver saves).
+ */
+export function saveMutationField(
+  types: SchemaTypes,
+  object: GraphQLObjectType,
+  fields: readonly Field[],
+  builtIn: GraphQLFieldConfigArgumentMap,
+  description: string,
+  resolve: SaveResolver,
+): MutationField {
+  const fieldArgs = fieldInputArguments(types, fields, builtIn);
+  const layout = fields.filter((field) => field.handle in fieldArgs);
+  return {
+    type: object,
+    description,
+    args: { ...builtIn, ...fieldArgs },
+    resolve: (_root, args, context) => resolve(layout, args, context, mutationsOf(context)),
+  };
+}
+
+/**
+ * The content a save mutation writes (mutation-content.ts) with its other arguments, read by
+ * `others` into the same problem list; every problem found is thrown as one error.
+ */
+export async function saveInput<T>(
+  mutations: ContentMutations,
+  args: GraphqlArgs,
+  layout: readonly Field[],
+  site: SaveSite,
+  existingId: number | undefined,
+  others: (problems: string[]) => T | Promise<T>,
+): Promise<{ readonly content: ElementContentInput; readonly others: T }> {
+  const problems: string[] = [];
+  const content = await contentInput(
+    args,
+    layout,
+    site,
+    (field) => mutations.lookups.blocks(existingId!, field.id),
+    problems,
+  );
+  const read = await others(problems);
+  if (problems.length > 0) throw mutationError(problems.join('\n'));
+  return { content, others: read };
+}
