@@ -2,43 +2,39 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Row } from '../report/row';
+import { toMB } from '../tools/proc-memory';
 
 interface Footprint {
-  readonly baselineRssMiB: number;
-  readonly memoryStoreRssMiB: number;
-  readonly memoryStoreKeys: number;
-  readonly localCacheRssMiB: number;
-  readonly localCacheEntries: number;
+  readonly keys: number;
+  readonly budgetBytes: number;
+  readonly before: number;
+  readonly after: number;
+  readonly kept: number;
 }
 
 /**
- * The in-process structures alone (bench/memory-footprint.ts in a fresh node with --expose-gc):
- * one million keys through the memory store, then through a 64 MiB local over-limit cache.
+ * The local over-limit cache alone (tools/local-cache-footprint.ts in a fresh node with
+ * --expose-gc): RSS per entry kept, against what its budget charges per entry.
  */
 export async function localCacheRows(): Promise<Row[]> {
   const { stdout } = await promisify(execFile)(process.execPath, [
     '--expose-gc',
-    join(__dirname, '..', 'memory-footprint.js'),
+    join(__dirname, '..', 'tools', 'local-cache-footprint.js'),
   ]);
   const footprint = JSON.parse(stdout) as Footprint;
-  const bytesPerKey = (rss: number, keys: number) =>
-    (((rss - footprint.baselineRssMiB) * 2 ** 20) / keys).toFixed(0);
+  const perEntry = (footprint.after - footprint.before) / footprint.kept;
+  const charged = footprint.budgetBytes / footprint.kept;
   return [
     {
       group: 'local-cache',
-      measure: `in-process MemoryCounterStore, ${footprint.memoryStoreKeys} keys`,
-      shape: '',
-      ours: { value: footprint.memoryStoreRssMiB, unit: 'MiB' },
+      measure: `LocalOverLimitCache, ${toMB(footprint.budgetBytes).toFixed(0)} MB budget, ${footprint.keys} keys offered: RSS per entry kept / budget per entry`,
+      shape: 'in-process',
+      ours: { value: perEntry, unit: 'B/key' },
+      baseline: { value: charged, unit: 'B/key' },
+      ratio: perEntry / charged,
+      goal: '≈ 1',
       verdict: 'info',
-      note: `RSS ${footprint.baselineRssMiB.toFixed(0)} MiB before; ${bytesPerKey(footprint.memoryStoreRssMiB, footprint.memoryStoreKeys)} B/key`,
-    },
-    {
-      group: 'local-cache',
-      measure: 'in-process LocalOverLimitCache (64 MiB budget), 1000000 keys offered',
-      shape: '',
-      ours: { value: footprint.localCacheRssMiB, unit: 'MiB' },
-      verdict: 'info',
-      note: `${footprint.localCacheEntries} entries kept; ${bytesPerKey(footprint.localCacheRssMiB - footprint.memoryStoreRssMiB + footprint.baselineRssMiB, footprint.localCacheEntries)} B/entry`,
+      note: `${footprint.kept} entries kept; RSS ${toMB(footprint.before).toFixed(0)} → ${toMB(footprint.after).toFixed(0)} MB`,
     },
   ];
 }
