@@ -30,7 +30,14 @@ import {
  * descriptors that the example rules limit.
  */
 
-const CONFIG_CHECK = join(PROJECT_ROOT, 'dist', 'ratelimit', 'cli', 'config-check.js');
+/** SERVICE_DIST: another build output directory, as in test/ratelimit/cli.e2e-spec.ts. */
+const CONFIG_CHECK = join(
+  PROJECT_ROOT,
+  process.env.SERVICE_DIST ?? 'dist',
+  'ratelimit',
+  'cli',
+  'config-check.js',
+);
 const EXAMPLE_RULES = join(PROJECT_ROOT, 'config', 'ratelimit', 'config', 'example.yaml');
 /** Stands for a `${VAR:?required}` value of compose, which the operator must set. */
 const REQUIRED_VALUE = 'value-set-by-the-operator';
