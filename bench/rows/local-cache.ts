@@ -27,7 +27,7 @@ export async function localCacheRows(): Promise<Row[]> {
   return [
     {
       group: 'local-cache',
-      measure: `LocalOverLimitCache, ${toMB(footprint.budgetBytes).toFixed(0)} MB budget, ${footprint.keys} keys offered: RSS per entry kept / budget per entry`,
+      measure: `LocalOverLimitCache, ${footprint.budgetBytes / 2 ** 20} MiB budget, ${footprint.keys} keys offered: RSS per entry kept / budget per entry`,
       shape: 'in-process',
       ours: { value: perEntry, unit: 'B/key' },
       baseline: { value: charged, unit: 'B/key' },
