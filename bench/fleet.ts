@@ -27,7 +27,8 @@ export interface Booted {
 export interface Fleet {
   readonly noopGrpc: Child;
   readonly noopHttp: Child;
-  readonly services: Record<Store, Record<Shape, Booted>>;
+  /** Undefined when neither the throughput nor the latency rows are run. */
+  readonly services?: Record<Store, Record<Shape, Booted>>;
   /** Undefined when the algorithm rows are not run. */
   readonly algorithms?: Record<Store, Service>;
   /** Things the reader must know (MODULES not honoured...). */
@@ -38,7 +39,10 @@ export interface Fleet {
 export const ruleFile = (name: string) =>
   readFileSync(join(PROJECT_ROOT, 'bench', 'rules', name), 'utf8');
 
-export async function startFleet(withAlgorithms: boolean): Promise<Fleet> {
+export async function startFleet(want: {
+  readonly shapes: boolean;
+  readonly algorithms: boolean;
+}): Promise<Fleet> {
   const stoppers: (() => Promise<void> | void)[] = [];
   const stop = async () => {
     for (const stopper of stoppers.reverse()) await stopper();
@@ -68,17 +72,18 @@ export async function startFleet(withAlgorithms: boolean): Promise<Fleet> {
       await warmUp(service);
       return { service, bootRss };
     };
-    const services = {} as Record<Store, Record<Shape, Booted>>;
-    for (const store of ['memory', 'redis'] as const) {
-      services[store] = {} as Record<Shape, Booted>;
-      for (const shape of SHAPES) services[store][shape] = await boot(store, shape);
+    let services: Record<Store, Record<Shape, Booted>> | undefined;
+    if (want.shapes) {
+      services = { memory: {}, redis: {} } as Record<Store, Record<Shape, Booted>>;
+      for (const store of ['memory', 'redis'] as const)
+        for (const shape of SHAPES) services[store][shape] = await boot(store, shape);
+      if (!(await modulesHonoured(services.memory.ratelimit.service)))
+        notes.push(
+          'MODULES=ratelimit is not honoured by this build (/graphql answers): the MODULES=ratelimit rows measure a full process',
+        );
     }
-    if (!(await modulesHonoured(services.memory.ratelimit.service)))
-      notes.push(
-        'MODULES=ratelimit is not honoured by this build (/graphql answers): the MODULES=ratelimit rows measure a full process',
-      );
     let algorithms: Record<Store, Service> | undefined;
-    if (withAlgorithms) {
+    if (want.algorithms) {
       const algorithmRules = ruleDirectory({
         'bench.yaml': ruleFile('bench.yaml'),
         'algorithms.yaml': ruleFile('algorithms.yaml'),
@@ -100,6 +105,12 @@ export async function startFleet(withAlgorithms: boolean): Promise<Fleet> {
     await stop();
     throw error;
   }
+}
+
+/** The services per store and shape; throws when the fleet was started without them. */
+export function shapeServices(fleet: Fleet): Record<Store, Record<Shape, Booted>> {
+  if (!fleet.services) throw new Error('the fleet was started without the shape services');
+  return fleet.services;
 }
 
 /** JIT and connection warm-up before the first measured run of a fresh process. */

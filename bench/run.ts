@@ -30,7 +30,10 @@ async function main(): Promise<void> {
   try {
     if (needsFleet) {
       progress('starting baselines, redis-server and the services');
-      fleet = await startFleet(runs('algorithms'));
+      fleet = await startFleet({
+        shapes: runs('throughput') || runs('latency'),
+        algorithms: runs('algorithms'),
+      });
       notes.push(...fleet.notes);
       let grpcBaseline: number | undefined;
       if (runs('throughput')) {

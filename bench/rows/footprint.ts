@@ -76,7 +76,7 @@ export async function footprintRows(fleet: Fleet | undefined): Promise<Row[]> {
       await service.stop();
     }
   }
-  if (fleet)
+  if (fleet?.services)
     for (const store of ['memory', 'redis'] as const)
       for (const processShape of SHAPES) {
         const booted = fleet.services[store][processShape];

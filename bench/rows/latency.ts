@@ -1,4 +1,4 @@
-import { Fleet } from '../fleet';
+import { Fleet, shapeServices } from '../fleet';
 import { grpcLoad } from '../load';
 import { ONE } from '../requests';
 import { Row, skippedRow } from '../report/row';
@@ -19,7 +19,7 @@ export async function latencyRows(fleet: Fleet, grpcBaseline: number | undefined
   const saturated = grpcBaseline ?? (await grpcLoad(fleet.noopGrpc.url, ONE)).requestsPerSecond;
   const rpsPerClient = Math.max(1, Math.floor(saturated / 2 / BENCH.grpcLoad.clients));
   const rate = rpsPerClient * BENCH.grpcLoad.clients;
-  const services = SHAPES.map((shape) => fleet.services.memory[shape].service);
+  const services = SHAPES.map((shape) => shapeServices(fleet).memory[shape].service);
   const rows: Row[] = [];
   const problems = await Promise.all(services.map((service) => grpcProblem(service, ONE)));
   const measured = services.filter((_, index) => problems[index] === undefined);

@@ -1,4 +1,4 @@
-import { Fleet, Store } from '../fleet';
+import { Fleet, shapeServices, Store } from '../fleet';
 import { grpcLoad, jsonLoad } from '../load';
 import { DecisionRequest, ONE, THREE } from '../requests';
 import { Row, ratioRow, skippedRow, throughput } from '../report/row';
@@ -65,7 +65,7 @@ export async function throughputRows(
   const rows: Row[] = [];
   let grpcBaseline: number | undefined;
   for (const workload of WORKLOADS) {
-    const services = SHAPES.map((shape) => fleet.services[workload.store][shape].service);
+    const services = SHAPES.map((shape) => shapeServices(fleet)[workload.store][shape].service);
     const problems = await Promise.all(services.map((service) => problemOf(service, workload)));
     const measured = services.filter((_, index) => problems[index] === undefined);
     SHAPES.forEach((shape, index) => {
