@@ -1,13 +1,13 @@
 import { Fleet, startFleet } from './fleet';
 import { machine, writeResults } from './report/results-file';
-import { Row } from './report/row';
+import { Row, skippedRow } from './report/row';
 import { markdownTable } from './report/table';
 import { algorithmRows } from './rows/algorithms';
 import { footprintRows } from './rows/footprint';
 import { latencyRows } from './rows/latency';
 import { localCacheRows } from './rows/local-cache';
 import { throughputRows } from './rows/throughput';
-import { BENCH, runs } from './settings';
+import { BENCH, Group, runs } from './settings';
 import { requireTool } from './tools/require-tool';
 
 /*
@@ -26,6 +26,23 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   const notes: string[] = [];
   const progress = (text: string) => process.stderr.write(`[bench] ${text}\n`);
+  // A group that fails becomes one row saying why; the groups after it still run.
+  const group = async (name: Group, measure: () => Promise<Row[]>) => {
+    if (!runs(name)) return;
+    progress(`${name} rows`);
+    try {
+      rows.push(...(await measure()));
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      progress(`${name} failed: ${reason}`);
+      rows.push(
+        skippedRow(
+          { group: name, measure: 'the whole group', shape: '' },
+          `failed: ${reason.split('\n')[0]}`,
+        ),
+      );
+    }
+  };
   let fleet: Fleet | undefined;
   try {
     if (needsFleet) {
@@ -35,34 +52,22 @@ async function main(): Promise<void> {
         algorithms: runs('algorithms'),
       });
       notes.push(...fleet.notes);
+      const started = fleet;
       let grpcBaseline: number | undefined;
-      if (runs('throughput')) {
-        progress('throughput rows');
-        const throughput = await throughputRows(fleet);
-        rows.push(...throughput.rows);
+      await group('throughput', async () => {
+        const throughput = await throughputRows(started);
         grpcBaseline = throughput.grpcBaseline;
-      }
-      if (runs('latency')) {
-        progress('latency rows');
-        rows.push(...(await latencyRows(fleet, grpcBaseline)));
-      }
-      if (runs('algorithms')) {
-        progress('algorithm rows');
-        rows.push(...(await algorithmRows(fleet)));
-      }
+        return throughput.rows;
+      });
+      await group('latency', () => latencyRows(started, grpcBaseline));
+      await group('algorithms', () => algorithmRows(started));
     }
   } finally {
     await fleet?.stop();
   }
-  if (runs('footprint')) {
-    progress('footprint rows (fresh MODULES=ratelimit processes)');
-    rows.push(...(await footprintRows(fleet)));
-  }
-  if (runs('local-cache')) {
-    progress('local cache rows');
-    rows.push(...(await localCacheRows()));
-  }
-  const heading = `${machine()}; ${BENCH.seconds} s per run (+1 s warm-up), medians of ${BENCH.rounds} alternating rounds; ${at.toISOString()}`;
+  await group('footprint', () => footprintRows(fleet));
+  await group('local-cache', () => localCacheRows());
+  const heading = `${machine()}; ${BENCH.seconds} s per load run (h2load adds a 1 s warm-up), medians of ${BENCH.rounds} alternating rounds; ${at.toISOString()}`;
   const markdown = [
     heading,
     '',

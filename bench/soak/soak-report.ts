@@ -42,6 +42,12 @@ export const SAMPLE_HEADER = [
   '|---|---|---|---|---|---|---|---|---|---|',
 ];
 
+/** Heap and the number of statistics at the reference sample and at the end. */
+export function growthLine(verdict: SoakVerdict): string {
+  const { reference, end } = verdict;
+  return `heap used ${mb(reference.heapUsedBytes)} → ${mb(end.heapUsedBytes)} MB; statistics on /stats ${reference.statistics} → ${end.statistics}; evicted ${reference.evicted} → ${end.evicted}`;
+}
+
 export function verdictLine(verdict: SoakVerdict): string {
   const sign = verdict.change >= 0 ? '+' : '';
   return `RSS at the end ${mb(verdict.end.rssBytes)} MB vs ${mb(verdict.reference.rssBytes)} MB at ${verdict.reference.seconds} s: ${sign}${(verdict.change * 100).toFixed(1)} % (goal within ±${SOAK.tolerance * 100} %) ${verdict.met ? '✓' : '✗'}${verdict.note ? ` (${verdict.note})` : ''}`;

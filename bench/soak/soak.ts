@@ -9,7 +9,7 @@ import { rawGrpcClient } from '../tools/raw-grpc-client';
 import { launchService, Service } from '../tools/service-launcher';
 import { startMixedLoad } from './mixed-load';
 import { RequestMix } from './request-mix';
-import { SAMPLE_HEADER, sampleLine, verdictLine, verdictOf } from './soak-report';
+import { growthLine, SAMPLE_HEADER, sampleLine, verdictLine, verdictOf } from './soak-report';
 import { SoakSample, takeSample } from './soak-sample';
 import { SOAK } from './soak-settings';
 
@@ -66,6 +66,7 @@ async function main(): Promise<void> {
     const verdict = verdictOf(samples);
     print('');
     print(verdictLine(verdict));
+    print(growthLine(verdict));
     if (load.counts.firstErrors.length > 0)
       print(`first errors: ${load.counts.firstErrors.join(' | ')}`);
     const files = writeResults(
