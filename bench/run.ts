@@ -6,6 +6,7 @@ import { algorithmRows } from './rows/algorithms';
 import { footprintRows } from './rows/footprint';
 import { latencyRows } from './rows/latency';
 import { localCacheRows } from './rows/local-cache';
+import { profileRows } from './rows/profile';
 import { throughputRows } from './rows/throughput';
 import { BENCH, Group, runs } from './settings';
 import { requireTool } from './tools/require-tool';
@@ -17,7 +18,7 @@ import { requireTool } from './tools/require-tool';
  */
 async function main(): Promise<void> {
   const at = new Date();
-  const needsFleet = runs('throughput') || runs('latency') || runs('algorithms');
+  const needsFleet = runs('throughput') || runs('latency') || runs('algorithms') || runs('profile');
   if (needsFleet) {
     await requireTool('h2load', 'nghttp2-client');
     await requireTool('wrk', 'wrk');
@@ -48,7 +49,7 @@ async function main(): Promise<void> {
     if (needsFleet) {
       progress('starting baselines, redis-server and the services');
       fleet = await startFleet({
-        shapes: runs('throughput') || runs('latency'),
+        shapes: runs('throughput') || runs('latency') || runs('profile'),
         algorithms: runs('algorithms'),
       });
       notes.push(...fleet.notes);
@@ -61,6 +62,7 @@ async function main(): Promise<void> {
       });
       await group('latency', () => latencyRows(started, grpcBaseline));
       await group('algorithms', () => algorithmRows(started));
+      await group('profile', () => profileRows(started, at));
     }
   } finally {
     await fleet?.stop();

@@ -5,7 +5,7 @@
  *   BENCH_BOOTS    fresh `MODULES=ratelimit` boots for the start-up rows (default 3)
  *   BENCH_KEYS     distinct keys for the RSS-after-keys row (default 1000000)
  *   BENCH_ONLY     comma list of groups to run: throughput, latency, algorithms, footprint,
- *                  local-cache (default all)
+ *                  local-cache, profile (default all)
  */
 const numberFrom = (name: string, fallback: number): number => {
   const raw = process.env[name];
@@ -15,7 +15,14 @@ const numberFrom = (name: string, fallback: number): number => {
   return value;
 };
 
-export const GROUPS = ['throughput', 'latency', 'algorithms', 'footprint', 'local-cache'] as const;
+export const GROUPS = [
+  'throughput',
+  'latency',
+  'algorithms',
+  'profile',
+  'footprint',
+  'local-cache',
+] as const;
 export type Group = (typeof GROUPS)[number];
 
 function selectedGroups(): ReadonlySet<Group> {
