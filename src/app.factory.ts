@@ -32,8 +32,9 @@ export async function createApp(settings: Settings): Promise<NestFastifyApplicat
   // Boot may wait (stores, xDS) before any listener opens: show what was logged so far now.
   app.flushLogs();
   if (runsRateLimit(settings)) {
-    const { grpcServerOptions } = await import('./ratelimit/transport/grpc/grpc-server.options');
-    app.connectMicroservice(grpcServerOptions(settings), { inheritAppConfig: true });
+    const { rateLimitGrpcStrategy } =
+      await import('./ratelimit/transport/grpc/grpc-server.options');
+    app.connectMicroservice(rateLimitGrpcStrategy(app, settings), { inheritAppConfig: true });
   }
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   return app;

@@ -4,6 +4,7 @@ import { RuleLoaderService } from './config/rule-loader.service';
 import { FileRuleSource } from './config-sources/file-rule-source';
 import { RuleSource } from './config-sources/rule-source';
 import { XdsRuleSource } from './config-sources/xds/xds-rule-source';
+import { StatsRegistry } from '../infra/stats/stats-registry';
 import { Settings } from '../settings/settings';
 import { DebugServer } from './debug/debug-server';
 import { RateLimitService } from './limiter/rate-limit.service';
@@ -11,6 +12,7 @@ import { RuleStatsFactory } from './stats/rule-stats';
 import { ServiceStats } from './stats/service-stats';
 import { HealthGrpcController } from './transport/grpc/health.grpc-controller';
 import { RateLimitGrpcController } from './transport/grpc/rate-limit.grpc-controller';
+import { RateLimitGrpcHandler } from './transport/grpc/rate-limit.grpc-handler';
 import { JsonRoute } from './transport/http/json.route';
 
 /** The Envoy-compatible rate limit decision service: rules, limiter, gRPC and /json, debug listener. */
@@ -29,10 +31,16 @@ import { JsonRoute } from './transport/http/json.route';
         return new FileRuleSource(settings, loader);
       },
     },
-    RuleStatsFactory,
+    {
+      provide: RuleStatsFactory,
+      inject: [StatsRegistry, Settings],
+      useFactory: (registry: StatsRegistry, settings: Settings) =>
+        new RuleStatsFactory(registry, settings.stats.maxKeys),
+    },
     ServiceStats,
     DebugServer,
     JsonRoute,
+    RateLimitGrpcHandler,
   ],
   exports: [RateLimitService],
 })

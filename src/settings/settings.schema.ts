@@ -373,6 +373,12 @@ export const SETTINGS_SCHEMA = {
     extraTags: map('EXTRA_TAGS', 'tags added to every statistic, k1:v1,k2:v2'),
     flushInterval: duration('STATS_FLUSH_INTERVAL', 'statistics flush period', '10s'),
     disabled: bool('DISABLE_STATS', 'discard all statistics'),
+    maxKeys: int(
+      'STATS_MAX_KEYS',
+      'most per-value rule statistics that request values create (limit overrides, detailed_metric, value_to_metric); beyond it they fold into one <rule>.overflow stat per rule',
+      10_000,
+      1,
+    ),
     usePrometheus: bool('USE_PROMETHEUS', 'serve statistics to Prometheus'),
     prometheusAddr: str('PROMETHEUS_ADDR', 'Prometheus listener address', ':9090'),
     prometheusPath: str('PROMETHEUS_PATH', 'Prometheus metrics path', '/metrics'),

@@ -23,11 +23,25 @@ descriptors:
     rate_limit: {unit: second, requests_per_unit: 2}
   - key: region
     rate_limit: {unit: day, requests_per_unit: 100}
+  - key: sliding
+    rate_limit: {unit: minute, unit_multiplier: 60, requests_per_unit: 3, algorithm: sliding_window}
+  - key: multi
+    rate_limits:
+      - {unit: hour, requests_per_unit: 5, name: multi_hourly}
+      - {unit: day, requests_per_unit: 2, name: multi_daily, algorithm: sliding_window}
+`;
+
+/** Token buckets need an atomic read-modify-write: memcached refuses them (see memcached.e2e). */
+const TOKEN_BUCKET_RULES = `
+  - key: bucket
+    rate_limit: {unit: hour, requests_per_unit: 1, algorithm: token_bucket, burst: 3}
 `;
 
 interface Status {
   code: string;
   limitRemaining?: number;
+  currentLimit?: { name?: string; requestsPerUnit?: number };
+  durationUntilReset?: { seconds?: number };
 }
 interface Response {
   overallCode: string;
@@ -37,6 +51,8 @@ interface Response {
 interface Backend {
   readonly env: Record<string, string>;
   stop(): Promise<void>;
+  /** memcached cannot run token buckets. */
+  readonly noTokenBuckets?: boolean;
   /** Keys stored on the per-second and the primary Redis, for the per-second variant. */
   keysOn?(): Promise<{ perSecond: string[]; primary: string[] }>;
 }
@@ -148,6 +164,7 @@ const variants: [string, () => Promise<Backend>][] = [
           BACKEND_TYPE: 'memcache',
           MEMCACHE_HOST_PORT: nodes.map((n) => n.address).join(','),
         },
+        noTokenBuckets: true,
         stop: async () => {
           await Promise.all(nodes.map((n) => n.stop()));
         },
@@ -160,6 +177,7 @@ const variants: [string, () => Promise<Backend>][] = [
       const nodes = await startMemcachedNodes(2);
       return {
         env: { ALTCACHE_HOST_PORT: nodes.map((n) => n.address).join(','), ...LOCAL_CACHE },
+        noTokenBuckets: true,
         stop: async () => {
           await Promise.all(nodes.map((n) => n.stop()));
         },
@@ -178,7 +196,8 @@ describe.each(variants)('decisions on %s', (_name, startBackend) => {
 
   beforeAll(async () => {
     backend = await startBackend();
-    service = await startService({ ...ruleDirectory({ 'stores.yaml': RULES }), ...backend.env });
+    const rules = backend.noTokenBuckets ? RULES : RULES + TOKEN_BUCKET_RULES;
+    service = await startService({ ...ruleDirectory({ 'stores.yaml': rules }), ...backend.env });
     client = rateLimitClient(service.grpcAddress);
   });
   afterAll(async () => {
@@ -226,6 +245,73 @@ describe.each(variants)('decisions on %s', (_name, startBackend) => {
       expect(primary.some((key) => key.startsWith('stores_burst_b_'))).toBe(false);
       expect(primary.some((key) => key.startsWith('stores_user_alice_'))).toBe(true);
     }
+  });
+});
+
+describe.each(variants)('the algorithms beyond upstream on %s', (_name, startBackend) => {
+  let backend: Backend;
+  let service: ServiceProcess;
+  let client: grpc.Client;
+  const call = (request: unknown) => unary<Response>(client, 'ShouldRateLimit', request);
+
+  beforeAll(async () => {
+    backend = await startBackend();
+    const rules = backend.noTokenBuckets ? RULES : RULES + TOKEN_BUCKET_RULES;
+    service = await startService({ ...ruleDirectory({ 'stores.yaml': rules }), ...backend.env });
+    client = rateLimitClient(service.grpcAddress);
+  });
+  afterAll(async () => {
+    client?.close();
+    await service?.stop();
+    await backend?.stop();
+  });
+
+  it('a sliding window (60 minutes) counts up to its limit, then is over', async () => {
+    // A fresh key has no previous window: the estimate is the current count.
+    await withinOneWindow(3600, 10);
+    const request = { domain: 'stores', descriptors: [descriptor('sliding', 's1')] };
+    for (const remaining of [2, 1, 0]) {
+      const response = await call(request);
+      expect(response.statuses[0]).toMatchObject({ code: 'OK' });
+      expect(response.statuses[0].limitRemaining ?? 0).toBe(remaining);
+    }
+    const over = await call(request);
+    expect(over.overallCode).toBe('OVER_LIMIT');
+    expect(over.statuses[0].currentLimit).toMatchObject({ requestsPerUnit: 3 });
+  });
+
+  it('rate_limits: every limit counts, the least remaining decides, the first over decides', async () => {
+    await withinOneWindow(3600, 10);
+    const request = { domain: 'stores', descriptors: [descriptor('multi', 'm1')] };
+    const first = await call(request);
+    expect(first.statuses[0]).toMatchObject({
+      code: 'OK',
+      limitRemaining: 1,
+      currentLimit: { name: 'multi_daily', requestsPerUnit: 2 },
+    });
+    await call(request);
+    const over = await call(request);
+    expect(over.overallCode).toBe('OVER_LIMIT');
+    expect(over.statuses[0].currentLimit).toMatchObject({ name: 'multi_daily' });
+  });
+
+  it('a token bucket gives its burst, then refuses without taking', async () => {
+    if (backend.noTokenBuckets) return;
+    const request = { domain: 'stores', descriptors: [descriptor('bucket', 't1')] };
+    for (const remaining of [2, 1, 0]) {
+      const response = await call(request);
+      expect(response.statuses[0]).toMatchObject({ code: 'OK' });
+      expect(response.statuses[0].limitRemaining ?? 0).toBe(remaining);
+    }
+    const over = await call(request);
+    expect(over.statuses[0]).toMatchObject({ code: 'OVER_LIMIT' });
+    // Refilled at one token an hour: full three hours after it was first used.
+    expect(over.statuses[0].durationUntilReset?.seconds).toBeGreaterThan(3 * 3600 - 60);
+    const peek = await call({
+      domain: 'stores',
+      descriptors: [{ ...descriptor('bucket', 't1'), hitsAddend: { value: 0 } }],
+    });
+    expect(peek.statuses[0].limitRemaining ?? 0).toBe(0);
   });
 });
 

@@ -1,23 +1,62 @@
-/** One counter to bump, and what a store needs to expire it. */
+/**
+ * One counter to update, and what a store needs to expire it. A fixed window is one counter; a
+ * sliding window adds the previous window's counter, read beside the increment; a token bucket
+ * keeps its tokens and the time they were counted. Keys embed what makes them unique (window
+ * start, limit), so a store never needs the rule.
+ */
 export interface CounterIncrement {
-  /** Full cache key, window start included. */
+  /** Full cache key, window start included (token buckets: no window). */
   readonly key: string;
   /** May be 0: check the count without consuming. */
   readonly hits: number;
-  /** Window length; Redis adds jitter to it as the TTL and routes 1 s windows to the per-second store. */
+  /**
+   * How long the counter is worth keeping from its window's start; Redis adds jitter to it as the
+   * TTL and routes 1 s windows to the per-second store. Sliding windows: two windows. Token
+   * buckets: the time an empty bucket takes to fill.
+   */
   readonly windowSeconds: number;
-  /** Unix second at which the window ends and the counter is worthless. */
+  /** Unix second after which the counter is worthless (token buckets: unused, 0). */
   readonly windowEnd: number;
+  /** Sliding window: the previous window's key, read in the same round trip. */
+  readonly previousKey?: string;
+  /** Token bucket: its shape and the decision's time. */
+  readonly bucket?: TokenBucketSpec;
+}
+
+export interface TokenBucketSpec {
+  readonly capacity: number;
+  /** Tokens added per millisecond. */
+  readonly refillPerMs: number;
+  /** The service's clock: the single source of time for every store. */
+  readonly nowMs: number;
 }
 
 /**
+ * What an increment returns per counter, flattened in batch order: a fixed window gives its count
+ * after the increment (1 number); a sliding window its count after the increment and the
+ * previous window's count (2); a token bucket 1 when the hits were taken else 0, and the tokens
+ * left in thousandths (2).
+ */
+export function resultSlots(counter: CounterIncrement): number {
+  return counter.previousKey === undefined && counter.bucket === undefined ? 1 : 2;
+}
+
+/** Redis answers integers: token counts travel in thousandths. */
+export const TOKEN_SCALE = 1000;
+
+/**
  * A counter store: every decision is one call to `increment`, one round trip per store. Results are
- * the counts after the increment, in batch order.
+ * laid out as `resultSlots` says, in batch order.
  */
 export abstract class CounterStore {
   abstract readonly kind: string;
+  /** Token buckets need an atomic read-modify-write; a store without one says so here. */
+  readonly supportsTokenBuckets: boolean = true;
   abstract increment(batch: readonly CounterIncrement[]): Promise<number[]>;
-  /** Current counts (0 for missing keys) without changing them; used only by stop-increment mode. */
+  /**
+   * What `increment` would answer with no hits, changing nothing (0 for missing keys), laid out
+   * the same way; used only by stop-increment mode.
+   */
   abstract read(counters: readonly CounterIncrement[]): Promise<number[]>;
 }
 

@@ -8,7 +8,7 @@ describe('MemoryCounterStore', () => {
   it('counts per key and returns the count after the increment', () => {
     const store = new MemoryCounterStore(at(100), 1000, new Counter('evicted'));
     const inc = (key: string, hits: number) =>
-      store.incrementNow([{ key, hits, windowSeconds: 60, windowEnd: 120 }])[0];
+      store.incrementSync([{ key, hits, windowSeconds: 60, windowEnd: 120 }])[0];
     expect(inc('a', 1)).toBe(1);
     expect(inc('a', 2)).toBe(3);
     expect(inc('b', 1)).toBe(1);
@@ -17,27 +17,27 @@ describe('MemoryCounterStore', () => {
 
   it('a zero increment of a missing key reads 0 and stores nothing', () => {
     const store = new MemoryCounterStore(at(100), 1000, new Counter('evicted'));
-    expect(store.incrementNow([{ key: 'a', hits: 0, windowSeconds: 60, windowEnd: 120 }])).toEqual([
-      0,
-    ]);
+    expect(store.incrementSync([{ key: 'a', hits: 0, windowSeconds: 60, windowEnd: 120 }])).toEqual(
+      [0],
+    );
     expect(store.size).toBe(0);
   });
 
   it('reclaims counters once their window has ended', () => {
     const clock = at(100);
     const store = new MemoryCounterStore(clock, 1000, new Counter('evicted'));
-    store.incrementNow([
+    store.incrementSync([
       { key: 'minute', hits: 1, windowSeconds: 60, windowEnd: 120 },
       { key: 'hour', hits: 1, windowSeconds: 3600, windowEnd: 3600 },
     ]);
     clock.set(119_999);
-    store.incrementNow([]);
+    store.incrementSync([]);
     expect(store.size).toBe(2);
     clock.set(120_000);
-    store.incrementNow([]);
+    store.incrementSync([]);
     expect(store.size).toBe(1);
     expect(
-      store.incrementNow([{ key: 'hour', hits: 1, windowSeconds: 3600, windowEnd: 3600 }]),
+      store.incrementSync([{ key: 'hour', hits: 1, windowSeconds: 3600, windowEnd: 3600 }]),
     ).toEqual([2]);
   });
 
@@ -45,14 +45,52 @@ describe('MemoryCounterStore', () => {
     const evicted = new Counter('evicted');
     const store = new MemoryCounterStore(at(100), 1000, evicted);
     for (let i = 0; i < 1500; i++)
-      store.incrementNow([{ key: `k${i}`, hits: 1, windowSeconds: 60, windowEnd: 120 }]);
+      store.incrementSync([{ key: `k${i}`, hits: 1, windowSeconds: 60, windowEnd: 120 }]);
     expect(store.size).toBe(1000);
     expect(evicted.value).toBe(500);
     expect(
-      store.incrementNow([{ key: 'k1499', hits: 1, windowSeconds: 60, windowEnd: 120 }]),
+      store.incrementSync([{ key: 'k1499', hits: 1, windowSeconds: 60, windowEnd: 120 }]),
     ).toEqual([2]);
-    expect(store.incrementNow([{ key: 'k0', hits: 1, windowSeconds: 60, windowEnd: 120 }])).toEqual(
-      [1],
-    );
+    expect(
+      store.incrementSync([{ key: 'k0', hits: 1, windowSeconds: 60, windowEnd: 120 }]),
+    ).toEqual([1]);
+  });
+
+  it('keeps the counters and their expiry index within maxKeys with day windows and 10× as many values', () => {
+    const clock = at(86_400 * 20_000 + 100);
+    const maxKeys = 1000;
+    const store = new MemoryCounterStore(clock, maxKeys, new Counter('evicted'));
+    const dayEnd = 86_400 * 20_001;
+    const day = (key: string) => ({ key, hits: 1, windowSeconds: 86_400, windowEnd: dayEnd });
+    for (let i = 0; i < 10 * maxKeys; i++) {
+      store.incrementSync([day(`user_${i}`)]);
+      // Values seen before and evicted since come back: indexed once, not twice.
+      if (i % 10 === 0) store.incrementSync([day(`user_${i >> 1}`)]);
+    }
+    expect(store.size).toBe(maxKeys);
+    expect(store.indexedSize).toBe(maxKeys);
+    clock.set(dayEnd * 1000);
+    store.incrementSync([]);
+    expect(store.size).toBe(0);
+    expect(store.indexedSize).toBe(0);
+  });
+
+  it('reads a sliding window pair and keeps a token bucket until it is full again', () => {
+    const clock = at(1000);
+    const store = new MemoryCounterStore(clock, 1000, new Counter('evicted'));
+    store.incrementSync([{ key: 'w1', hits: 4, windowSeconds: 120, windowEnd: 1120 }]);
+    const pair = store.incrementSync([
+      { key: 'w2', hits: 1, windowSeconds: 120, windowEnd: 1180, previousKey: 'w1' },
+    ]);
+    expect(pair).toEqual([1, 4]);
+    const bucket = { capacity: 2, refillPerMs: 0.001, nowMs: 1_000_000 };
+    const take = () =>
+      store.incrementSync([{ key: 'b', hits: 1, windowSeconds: 2, windowEnd: 0, bucket }]);
+    expect(take()).toEqual([1, 1000]);
+    expect(take()).toEqual([1, 0]);
+    expect(take()).toEqual([0, 0]);
+    clock.set(1_002_000); // two tokens back: full, so the state is dropped
+    store.incrementSync([]);
+    expect(store.size).toBe(2);
   });
 });

@@ -1,19 +1,33 @@
 import { Logger } from '@nestjs/common';
 import { Clock } from '../clock/clock';
 import { Counter } from '../stats/counter';
-import { CounterIncrement, CounterStore } from './counter-store.port';
+import { CounterIncrement, CounterStore, TOKEN_SCALE } from './counter-store.port';
+import { takeTokens } from './token-bucket';
+
+/** One counter (fixed or sliding window) or one token bucket. */
+class Entry {
+  constructor(
+    /** A count, or a bucket's tokens. */
+    public value: number,
+    /** Unix second after which the entry is worthless: its index bucket. */
+    public expiresAt: number,
+    /** Token buckets: when `value` was counted. */
+    public updatedMs: number,
+  ) {}
+}
 
 /**
- * In-process counters for a single instance. Keys embed their window start, so a counter is dead
- * once its window ends: keys are grouped by window end and whole groups are dropped once a second.
- * Beyond `maxKeys` the oldest counters are evicted (and counted), so memory stays bounded.
+ * In-process counters for a single instance. Every entry is indexed by the second it expires
+ * at; once a second the due seconds are dropped whole. Beyond `maxKeys` the oldest entry is
+ * evicted (and counted), and leaves the index with it, so both structures stay within the bound
+ * whatever the window lengths.
  */
 export class MemoryCounterStore extends CounterStore {
   readonly kind = 'memory';
   private readonly logger = new Logger(MemoryCounterStore.name);
-  private readonly counts = new Map<string, number>();
-  private readonly keysByWindowEnd = new Map<number, string[]>();
-  private lastSweepSecond = 0;
+  private readonly entries = new Map<string, Entry>();
+  private readonly byExpiry = new Map<number, Set<string>>();
+  private lastSweepSecond: number;
   private warnedAboutEviction = false;
 
   constructor(
@@ -22,51 +36,111 @@ export class MemoryCounterStore extends CounterStore {
     private readonly evictions: Counter,
   ) {
     super();
+    this.lastSweepSecond = Math.floor(clock.nowMs() / 1000);
   }
 
   increment(batch: readonly CounterIncrement[]): Promise<number[]> {
-    return Promise.resolve(this.incrementNow(batch));
+    return Promise.resolve(this.incrementSync(batch));
   }
 
   read(counters: readonly CounterIncrement[]): Promise<number[]> {
-    return Promise.resolve(counters.map(({ key }) => this.counts.get(key) ?? 0));
+    return Promise.resolve(this.apply(counters, false));
   }
 
-  /** Synchronous core, also used by tests. */
-  incrementNow(batch: readonly CounterIncrement[]): number[] {
+  /** The store answers without waiting: the limiter decides in the same turn, with no promise. */
+  incrementSync(batch: readonly CounterIncrement[]): number[] {
+    return this.apply(batch, true);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Entries the expiry index holds (equal to `size`; tests check the bound). */
+  get indexedSize(): number {
+    let total = 0;
+    for (const keys of this.byExpiry.values()) total += keys.size;
+    return total;
+  }
+
+  private apply(batch: readonly CounterIncrement[], write: boolean): number[] {
     const nowSecond = Math.floor(this.clock.nowMs() / 1000);
-    if (nowSecond !== this.lastSweepSecond) this.sweep(nowSecond);
-    const results = new Array<number>(batch.length);
+    if (nowSecond > this.lastSweepSecond) this.sweep(nowSecond);
+    const results: number[] = [];
     for (let i = 0; i < batch.length; i++) {
-      const { key, hits, windowEnd } = batch[i];
-      const current = this.counts.get(key);
-      if (current !== undefined) {
-        results[i] = current + hits;
-        if (hits !== 0) this.counts.set(key, current + hits);
-      } else {
-        results[i] = hits;
-        if (hits !== 0) this.insert(key, hits, windowEnd);
+      const counter = batch[i];
+      if (counter.bucket !== undefined) this.takeTokens(counter, write, results);
+      else {
+        const hits = write ? counter.hits : 0;
+        const entry = this.entries.get(counter.key);
+        if (entry !== undefined) {
+          entry.value += hits;
+          results.push(entry.value);
+        } else {
+          if (hits !== 0) this.insert(counter.key, new Entry(hits, counter.windowEnd, 0));
+          results.push(hits);
+        }
+        if (counter.previousKey !== undefined)
+          results.push(this.entries.get(counter.previousKey)?.value ?? 0);
       }
     }
     return results;
   }
 
-  get size(): number {
-    return this.counts.size;
+  private takeTokens(counter: CounterIncrement, write: boolean, results: number[]): void {
+    const { capacity, refillPerMs, nowMs } = counter.bucket!;
+    const entry = this.entries.get(counter.key);
+    const hits = write ? counter.hits : 0;
+    const { taken, tokens } = takeTokens(
+      entry?.value,
+      entry?.updatedMs ?? 0,
+      capacity,
+      refillPerMs,
+      hits,
+      nowMs,
+    );
+    results.push(taken ? 1 : 0, Math.floor(tokens * TOKEN_SCALE));
+    if (!write || !taken || hits === 0) return;
+    // Full again (so as good as absent) after this long.
+    const fullAt = Math.ceil((nowMs + (capacity - tokens) / refillPerMs) / 1000);
+    if (entry === undefined) {
+      this.insert(counter.key, new Entry(tokens, fullAt, nowMs));
+      return;
+    }
+    entry.value = tokens;
+    entry.updatedMs = nowMs;
+    if (fullAt !== entry.expiresAt) {
+      this.unindex(counter.key, entry.expiresAt);
+      entry.expiresAt = fullAt;
+      this.index(counter.key, fullAt);
+    }
   }
 
-  private insert(key: string, count: number, windowEnd: number): void {
-    if (this.counts.size >= this.maxKeys) this.evictOldest();
-    this.counts.set(key, count);
-    const keys = this.keysByWindowEnd.get(windowEnd);
-    if (keys) keys.push(key);
-    else this.keysByWindowEnd.set(windowEnd, [key]);
+  private insert(key: string, entry: Entry): void {
+    if (this.entries.size >= this.maxKeys) this.evictOldest();
+    this.entries.set(key, entry);
+    this.index(key, entry.expiresAt);
+  }
+
+  private index(key: string, expiresAt: number): void {
+    const keys = this.byExpiry.get(expiresAt);
+    if (keys) keys.add(key);
+    else this.byExpiry.set(expiresAt, new Set([key]));
+  }
+
+  private unindex(key: string, expiresAt: number): void {
+    const keys = this.byExpiry.get(expiresAt);
+    if (keys === undefined) return;
+    keys.delete(key);
+    if (keys.size === 0) this.byExpiry.delete(expiresAt);
   }
 
   private evictOldest(): void {
-    const oldest = this.counts.keys().next();
+    const oldest = this.entries.entries().next();
     if (oldest.done) return;
-    this.counts.delete(oldest.value);
+    const [key, entry] = oldest.value;
+    this.entries.delete(key);
+    this.unindex(key, entry.expiresAt);
     this.evictions.inc();
     if (!this.warnedAboutEviction) {
       this.warnedAboutEviction = true;
@@ -76,12 +150,21 @@ export class MemoryCounterStore extends CounterStore {
     }
   }
 
+  /** Drops every second from the last sweep up to now (a clock set back just waits). */
   private sweep(nowSecond: number): void {
-    this.lastSweepSecond = nowSecond;
-    for (const [windowEnd, keys] of this.keysByWindowEnd) {
-      if (windowEnd > nowSecond) continue;
-      for (const key of keys) this.counts.delete(key);
-      this.keysByWindowEnd.delete(windowEnd);
+    if (nowSecond - this.lastSweepSecond > this.byExpiry.size) {
+      // A long idle spell (or a test's clock jump): fewer index seconds than elapsed seconds.
+      for (const second of this.byExpiry.keys()) if (second <= nowSecond) this.drop(second);
+    } else {
+      for (let second = this.lastSweepSecond; second <= nowSecond; second++) this.drop(second);
     }
+    this.lastSweepSecond = nowSecond;
+  }
+
+  private drop(second: number): void {
+    const keys = this.byExpiry.get(second);
+    if (keys === undefined) return;
+    for (const key of keys) this.entries.delete(key);
+    this.byExpiry.delete(second);
   }
 }

@@ -1,5 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { CounterStore } from '../../infra/counters/counter-store.port';
 import { HealthState } from '../../infra/health/health-state';
+import { Algorithm } from '../rules/algorithm';
 import { Settings } from '../../settings/settings';
 import { RuleConfigError } from '../rules/rule-document';
 import { compileRules, NamedRuleDocument } from '../rules/rule-compiler';
@@ -28,9 +30,17 @@ export class RuleLoaderService {
     private readonly ruleStats: RuleStatsFactory,
     private readonly serviceStats: ServiceStats,
     private readonly health: HealthState,
+    private readonly store: CounterStore,
   ) {
     if (settings.rules.healthyWithAtLeastOneConfigLoaded)
       health.set(CONFIG_HEALTH_COMPONENT, false);
+  }
+
+  /** Token buckets need a store that can run them (memcached cannot). */
+  private storeLacking(algorithm: Algorithm): string | undefined {
+    if (algorithm === Algorithm.TOKEN_BUCKET && !this.store.supportsTokenBuckets)
+      return `${this.store.kind} (BACKEND_TYPE=${this.settings.counters.backend})`;
+    return undefined;
   }
 
   /** Runs `produce` (read and parse) and compiles its result; `loaded` when the new set is in force. */
@@ -39,7 +49,8 @@ export class RuleLoaderService {
     try {
       ruleSet = compileRules(produce(), {
         mergeDomainConfig: this.settings.rules.mergeDomainConfig,
-        statsFor: (key) => this.ruleStats.forKey(key),
+        statsFor: (key, ruleKey) => this.ruleStats.forKey(key, ruleKey),
+        storeLacking: (algorithm) => this.storeLacking(algorithm),
       });
     } catch (error) {
       if (!(error instanceof RuleConfigError)) throw error;

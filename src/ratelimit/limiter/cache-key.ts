@@ -1,15 +1,15 @@
-import { Entry } from '../rules/rule-tree';
+import { Algorithm } from '../rules/algorithm';
+import { Entry, RateLimitRule } from '../rules/rule-tree';
 
 /**
- * `<prefix><domain>_<key>_<value>_..._<windowStart>` from the request entries (spec §4.1); a
- * share_threshold pattern stands in for the value where the rule shares one counter.
+ * `<prefix><domain>_<key>_<value>_..._` from the request entries (spec §4.1); a share_threshold
+ * pattern stands in for the value where the rule shares one counter. The counter keys add to it.
  */
-export function cacheKey(
+export function cacheKeyBase(
   prefix: string,
   domain: string,
   entries: readonly Entry[],
   sharedValues: readonly (string | undefined)[] | undefined,
-  windowStartSecond: number,
 ): string {
   let key = prefix + domain + '_';
   for (let i = 0; i < entries.length; i++) {
@@ -17,5 +17,43 @@ export function cacheKey(
     const value = sharedValues?.[i] ?? entry.value;
     key += entry.key + '_' + value + '_';
   }
-  return key + windowStartSecond;
+  return key;
+}
+
+/** Upstream's key (`<base><windowStart>`): a single fixed-window limit, as upstream counts it. */
+export function cacheKey(
+  prefix: string,
+  domain: string,
+  entries: readonly Entry[],
+  sharedValues: readonly (string | undefined)[] | undefined,
+  windowStartSecond: number,
+): string {
+  return cacheKeyBase(prefix, domain, entries, sharedValues) + windowStartSecond;
+}
+
+const ALGORITHM_LETTER: Readonly<Record<Algorithm, string>> = {
+  [Algorithm.FIXED_WINDOW]: 'f',
+  [Algorithm.SLIDING_WINDOW]: 's',
+  [Algorithm.TOKEN_BUCKET]: 't',
+};
+
+/**
+ * The key of one limit of this service's extensions (docs/algorithms.md):
+ * `{<base>}<index><algorithm letter><window seconds>[_<window start>]`. The braces are a Redis
+ * Cluster hash tag: every counter of one descriptor lives in one slot. Keys of upstream-style
+ * rules never take this form, so they keep upstream's keys.
+ */
+export function limitKey(
+  base: string,
+  limit: RateLimitRule,
+  index: number,
+  windowStartSecond: number | undefined,
+): string {
+  const key = '{' + base + '}' + index + ALGORITHM_LETTER[limit.algorithm] + limit.windowSeconds;
+  return windowStartSecond === undefined ? key : key + '_' + windowStartSecond;
+}
+
+/** Whether a limit counts under upstream's key. */
+export function usesUpstreamKey(limit: RateLimitRule): boolean {
+  return limit.limits === undefined && limit.algorithm === Algorithm.FIXED_WINDOW;
 }

@@ -42,11 +42,16 @@ export function decideFromLocalCache(
   shadow: boolean,
   stats: RuleStats,
 ): LimitOutcome {
+  recordOverLimit(hits, shadow, stats);
+  stats.overLimitWithLocalCache.add(hits);
+  return OVER;
+}
+
+/** Every hit over the limit (a token bucket that could not give them). */
+export function recordOverLimit(hits: number, shadow: boolean, stats: RuleStats): void {
   stats.totalHits.add(hits);
   stats.overLimit.add(hits);
-  stats.overLimitWithLocalCache.add(hits);
   if (shadow) stats.shadowMode.add(hits);
-  return OVER;
 }
 
 const OVER: LimitOutcome = Object.freeze({ overLimit: true, remaining: 0 });

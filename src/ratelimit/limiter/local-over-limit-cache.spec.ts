@@ -4,8 +4,8 @@ import { LocalOverLimitCache } from './local-over-limit-cache';
 describe('LocalOverLimitCache', () => {
   it('stays within its byte budget by evicting the oldest entries', () => {
     const stats = new StatsRegistry();
-    // Each 10-character key costs 84 bytes: three fit in 300.
-    const cache = new LocalOverLimitCache(300, stats);
+    // Each 10-character key costs 210 bytes: three fit in 700.
+    const cache = new LocalOverLimitCache(700, stats);
     for (const key of ['key-000001', 'key-000002', 'key-000003', 'key-000004'])
       cache.add(key, 10_000);
     expect(cache.size).toBe(3);

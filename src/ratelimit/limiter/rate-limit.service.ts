@@ -4,17 +4,26 @@ import {
   CounterIncrement,
   CounterKeyRejectedError,
   CounterStore,
+  resultSlots,
 } from '../../infra/counters/counter-store.port';
+import { Counter } from '../../infra/stats/counter';
 import { StatsRegistry } from '../../infra/stats/stats-registry';
 import { Settings } from '../../settings/settings';
 import { RuleConfigHolder } from '../config/rule-config.holder';
+import { Algorithm } from '../rules/algorithm';
 import { isOverrideUnit, UNIT_SECONDS } from '../rules/rate-limit-unit';
 import { AppliedRule, DomainRules, RateLimitRule } from '../rules/rule-tree';
-import { RuleStatsFactory } from '../stats/rule-stats';
+import { RuleStats, RuleStatsFactory } from '../stats/rule-stats';
 import { ServiceStats } from '../stats/service-stats';
-import { cacheKey } from './cache-key';
+import { cacheKeyBase, limitKey, usesUpstreamKey } from './cache-key';
 import { secondsUntilReset, windowStart } from './fixed-window';
-import { decideFromLocalCache, decideLimit, LimitOutcome } from './limit-decision';
+import { decideFromLocalCache } from './limit-decision';
+import {
+  decidingLimit,
+  EvaluationContext,
+  evaluateLimit,
+  LimitEvaluation,
+} from './limit-evaluation';
 import { LocalOverLimitCache } from './local-over-limit-cache';
 import { dynamicMetadata } from './dynamic-metadata';
 import { rateLimitHeaders, RateLimitHeaderNames } from './response-headers';
@@ -45,16 +54,30 @@ const UNLIMITED: DescriptorStatus = Object.freeze({
 
 const UNLIMITED_RULE: unique symbol = Symbol('unlimited');
 const NO_HEADERS: readonly HeaderValue[] = Object.freeze([]);
-/** Marks a count the local over-limit cache answered. */
-const LOCAL_CACHE_HIT = -1;
-/** Per descriptor: its counter, or undefined when nothing is counted (no rule, unlimited). */
-type Counters = (CounterIncrement | undefined)[];
+const NO_RESULTS: readonly number[] = Object.freeze([]);
 /** What a descriptor turned into after matching: no rule, unlimited, or a rule to count. */
 type Resolution = AppliedRule | typeof UNLIMITED_RULE | undefined;
 
+/** Called once per decision, with the response or the error that ends it. */
+export type DecisionCallback = (error: Error | null, response?: RateLimitResponse) => void;
+
 /**
- * ShouldRateLimit (spec §3.1): match every descriptor, apply `replaces`, count all limited
- * descriptors in one store round trip, then decide per descriptor and overall.
+ * A decision between matching and counting: every limit's counter, in descriptor and limit order.
+ * `firstCounter[i]` is descriptor i's first counter, -1 when nothing is counted for it; a
+ * descriptor the local over-limit cache answered has `cachedLimit[i]` ≥ 0 (the limit that is over).
+ */
+interface Plan {
+  readonly resolutions: readonly Resolution[];
+  readonly counters: CounterIncrement[];
+  readonly firstCounter: Int32Array;
+  readonly cachedLimit: Int32Array | undefined;
+  readonly nowMs: number;
+}
+
+/**
+ * ShouldRateLimit (spec §3.1): match every descriptor, apply `replaces`, count all limits of all
+ * limited descriptors in one store round trip, then decide per descriptor and overall. The
+ * algorithms of this service's extensions are in ./limit-evaluation (docs/algorithms.md).
  */
 @Injectable()
 export class RateLimitService {
@@ -67,6 +90,8 @@ export class RateLimitService {
   private readonly localCache: LocalOverLimitCache | undefined;
   private readonly headerNames: RateLimitHeaderNames | undefined;
   private readonly responseDynamicMetadata: boolean;
+  /** The store's synchronous path when it has one (memory): no promise at all per decision. */
+  private readonly incrementSync: ((batch: readonly CounterIncrement[]) => number[]) | undefined;
 
   constructor(
     settings: Settings,
@@ -91,9 +116,75 @@ export class RateLimitService {
     this.shadowMode = settings.limiter.shadowMode;
     this.quotaMode = settings.limiter.quotaMode;
     this.maxDescriptors = settings.grpc.maxDescriptors;
+    const sync = (store as { incrementSync?: (batch: readonly CounterIncrement[]) => number[] })
+      .incrementSync;
+    this.incrementSync = sync?.bind(store);
   }
 
-  async shouldRateLimit(request: RateLimitRequest): Promise<RateLimitResponse> {
+  shouldRateLimit(request: RateLimitRequest): Promise<RateLimitResponse> {
+    return new Promise((resolve, reject) =>
+      this.decide(request, (error, response) => (error ? reject(error) : resolve(response!))),
+    );
+  }
+
+  /**
+   * The decision path the transports call: the callback runs once, synchronously when the store
+   * answers in process, else when its one round trip completes.
+   */
+  decide(request: RateLimitRequest, done: DecisionCallback): void {
+    let plan: Plan;
+    try {
+      plan = this.plan(request);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    const { counters } = plan;
+    if (counters.length === 0) {
+      this.finish(request, plan, NO_RESULTS, done);
+    } else if (this.stopIncrementWhenOverLimit) {
+      this.withoutIncrementsBeyondLimits(plan).then(
+        (batch) => this.count(request, plan, batch, done),
+        (error: unknown) => done(this.storeFailure(error)),
+      );
+    } else {
+      this.count(request, plan, counters, done);
+    }
+  }
+
+  private count(
+    request: RateLimitRequest,
+    plan: Plan,
+    batch: readonly CounterIncrement[],
+    done: DecisionCallback,
+  ): void {
+    if (this.incrementSync !== undefined) {
+      this.finish(request, plan, this.incrementSync(batch), done);
+      return;
+    }
+    this.store.increment(batch).then(
+      (results) => this.finish(request, plan, results, done),
+      (error: unknown) => done(this.storeFailure(error)),
+    );
+  }
+
+  private finish(
+    request: RateLimitRequest,
+    plan: Plan,
+    results: readonly number[],
+    done: DecisionCallback,
+  ): void {
+    let response: RateLimitResponse;
+    try {
+      response = this.respond(request, plan, results);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done(null, response);
+  }
+
+  private plan(request: RateLimitRequest): Plan {
     this.validate(request);
     const ruleSet = this.rules.current;
     if (ruleSet === undefined) {
@@ -102,120 +193,128 @@ export class RateLimitService {
     }
     const resolutions = this.resolve(ruleSet.domain(request.domain), request);
     const nowMs = this.clock.nowMs();
-    const counters = this.plan(request, resolutions, Math.floor(nowMs / 1000));
-    const counts = await this.count(resolutions, counters, nowMs);
-    return this.decide(request, resolutions, counters, counts, Math.floor(nowMs / 1000));
-  }
-
-  /** The counter of every limited descriptor: its key, this request's hits, and its window. */
-  private plan(
-    request: RateLimitRequest,
-    resolutions: readonly Resolution[],
-    nowSecond: number,
-  ): Counters {
-    const counters: Counters = new Array<CounterIncrement | undefined>(resolutions.length);
-    for (let i = 0; i < resolutions.length; i++) {
+    const nowSecond = Math.floor(nowMs / 1000);
+    const count = resolutions.length;
+    const counters: CounterIncrement[] = [];
+    const firstCounter = new Int32Array(count).fill(-1);
+    let cachedLimit: Int32Array | undefined;
+    for (let i = 0; i < count; i++) {
       const applied = resolutions[i];
       if (applied === undefined || applied === UNLIMITED_RULE) continue;
-      const windowSeconds = UNIT_SECONDS[applied.rule.unit];
-      const start = windowStart(nowSecond, windowSeconds);
-      const { entries } = request.descriptors[i];
-      counters[i] = {
-        key: cacheKey(this.prefix, request.domain, entries, applied.sharedValues, start),
-        hits: this.hitsOf(request, i),
-        windowSeconds,
-        windowEnd: start + windowSeconds,
-      };
-    }
-    return counters;
-  }
-
-  /**
-   * Counts after this request, by descriptor: LOCAL_CACHE_HIT for keys the local cache knows are
-   * over; the others in one store call (two with stop-increment mode, as upstream).
-   */
-  private async count(
-    resolutions: readonly Resolution[],
-    counters: Counters,
-    nowMs: number,
-  ): Promise<number[]> {
-    const counts = new Array<number>(counters.length);
-    const indexes: number[] = [];
-    let locallyOver = false;
-    for (let i = 0; i < counters.length; i++) {
-      const counter = counters[i];
-      if (counter === undefined) continue;
-      if (this.localCache?.has(counter.key, nowMs)) {
-        counts[i] = LOCAL_CACHE_HIT;
-        locallyOver = true;
+      const { rule } = applied;
+      const descriptor = request.descriptors[i];
+      const base = cacheKeyBase(
+        this.prefix,
+        request.domain,
+        descriptor.entries,
+        applied.sharedValues,
+      );
+      const hits = this.hitsOf(request, i);
+      const first = counters.length;
+      const limits = rule.limits;
+      if (limits === undefined) {
+        counters.push(counterOf(rule, 0, base, hits, nowMs, nowSecond));
       } else {
-        indexes.push(i);
+        for (let j = 0; j < limits.length; j++)
+          counters.push(counterOf(limits[j], j, base, hits, nowMs, nowSecond));
+      }
+      const over = this.locallyOver(counters, first, nowMs);
+      if (over >= 0) {
+        (cachedLimit ??= new Int32Array(count).fill(-1))[i] = over;
+        counters.length = first;
+      } else {
+        firstCounter[i] = first;
       }
     }
-    if (indexes.length === 0) return counts;
-    let batch = indexes.map((i) => counters[i]!);
-    if (this.stopIncrementWhenOverLimit) {
-      batch = await this.withoutIncrementsBeyondLimits(batch, indexes, resolutions, locallyOver);
-    }
-    const results = await this.callStore(() => this.store.increment(batch));
-    indexes.forEach((index, j) => (counts[index] = results[j]));
-    return counts;
+    return { resolutions, counters, firstCounter, cachedLimit, nowMs };
+  }
+
+  /** The first of a descriptor's limits (from `first`) the local cache knows is over, or -1. */
+  private locallyOver(counters: readonly CounterIncrement[], first: number, nowMs: number): number {
+    const cache = this.localCache;
+    if (cache === undefined) return -1;
+    for (let j = first; j < counters.length; j++)
+      if (cache.has(counters[j].key, nowMs)) return j - first;
+    return -1;
   }
 
   /**
    * STOP_CACHE_KEY_INCREMENT_WHEN_OVERLIMIT (spec §4.3): when a key of the request is already over
-   * (local cache) nothing is counted; when some would go over, only those are counted.
+   * (local cache) nothing is counted; when some would go over, only those are counted. Per limit;
+   * a token bucket never takes what it does not have, so it is left as it is.
    */
-  private async withoutIncrementsBeyondLimits(
-    batch: CounterIncrement[],
-    indexes: readonly number[],
-    resolutions: readonly Resolution[],
-    locallyOver: boolean,
-  ): Promise<CounterIncrement[]> {
-    if (locallyOver) return batch.map((counter) => ({ ...counter, hits: 0 }));
-    const current = await this.callStore(() => this.store.read(batch));
-    const overs = batch.map(
-      (counter, j) =>
-        current[j] + counter.hits > (resolutions[indexes[j]] as AppliedRule).rule.requestsPerUnit,
-    );
-    if (!overs.includes(true)) return batch;
-    return batch.map((counter, j) => (overs[j] ? counter : { ...counter, hits: 0 }));
+  private async withoutIncrementsBeyondLimits(plan: Plan): Promise<CounterIncrement[]> {
+    const { counters } = plan;
+    if (plan.cachedLimit !== undefined) return counters.map((counter) => ({ ...counter, hits: 0 }));
+    const current = await this.store.read(counters);
+    const limits = this.countedLimits(plan);
+    const context = this.contextOf(plan);
+    let at = 0;
+    let anyOver = false;
+    const overs = counters.map((counter, j) => {
+      const limit = limits[j];
+      const results = current.slice(at, at + resultSlots(counter));
+      at += resultSlots(counter);
+      if (limit.algorithm === Algorithm.TOKEN_BUCKET) return true;
+      // What the stored counts would say after this request's hits.
+      results[0] += counter.hits;
+      const over = evaluateLimit(limit, counter, results, 0, context, NO_STATS).overLimit;
+      anyOver ||= over;
+      return over;
+    });
+    if (!anyOver) return counters;
+    return counters.map((counter, j) => (overs[j] ? counter : { ...counter, hits: 0 }));
   }
 
-  private async callStore(call: () => Promise<number[]>): Promise<number[]> {
-    try {
-      return await call();
-    } catch (error) {
-      if (error instanceof CounterKeyRejectedError) {
-        this.serviceStats.serviceError.inc();
-        throw new InvalidRateLimitRequestError(error.message);
-      }
-      this.serviceStats.storeError.inc();
-      throw new RateLimitUnavailableError(
-        `counter store (${this.store.kind}) failed: ${(error as Error).message}`,
-      );
+  /** The limit of every planned counter, in counter order. */
+  private countedLimits(plan: Plan): RateLimitRule[] {
+    const limits: RateLimitRule[] = [];
+    plan.resolutions.forEach((applied, i) => {
+      if (plan.firstCounter[i] < 0) return;
+      const { rule } = applied as AppliedRule;
+      limits.push(...(rule.limits ?? [rule]));
+    });
+    return limits;
+  }
+
+  private contextOf(plan: Plan): EvaluationContext {
+    return {
+      nowMs: plan.nowMs,
+      nowSecond: Math.floor(plan.nowMs / 1000),
+      nearLimitRatio: this.nearLimitRatio,
+    };
+  }
+
+  private storeFailure(error: unknown): Error {
+    if (error instanceof CounterKeyRejectedError) {
+      this.serviceStats.serviceError.inc();
+      return new InvalidRateLimitRequestError(error.message);
     }
+    this.serviceStats.storeError.inc();
+    return new RateLimitUnavailableError(
+      `counter store (${this.store.kind}) failed: ${(error as Error).message}`,
+    );
   }
 
   private validate(request: RateLimitRequest): void {
-    const fail = (message: string): never => {
-      this.serviceStats.serviceError.inc();
-      throw new InvalidRateLimitRequestError(message);
-    };
-    if (request.domain === '') fail('rate limit domain must not be empty');
+    let problem: string | undefined;
     const count = request.descriptors.length;
-    if (count === 0) fail('rate limit descriptor list must not be empty');
-    if (count > this.maxDescriptors) {
-      fail(
-        `rate limit descriptor list has ${count} descriptors; at most ${this.maxDescriptors} are allowed`,
-      );
-    }
-    for (let i = 0; i < count; i++) {
-      const limit = request.descriptors[i].limit;
-      if (limit !== undefined && !isOverrideUnit(limit.unit)) {
-        fail(`descriptors[${i}].limit: unit must be one of SECOND, MINUTE, HOUR, DAY, MONTH, YEAR`);
+    if (request.domain === '') problem = 'rate limit domain must not be empty';
+    else if (count === 0) problem = 'rate limit descriptor list must not be empty';
+    else if (count > this.maxDescriptors)
+      problem = `rate limit descriptor list has ${count} descriptors; at most ${this.maxDescriptors} are allowed`;
+    else {
+      for (let i = 0; i < count; i++) {
+        const limit = request.descriptors[i].limit;
+        if (limit !== undefined && !isOverrideUnit(limit.unit)) {
+          problem = `descriptors[${i}].limit: unit must be one of SECOND, MINUTE, HOUR, DAY, MONTH, YEAR`;
+          break;
+        }
       }
     }
+    if (problem === undefined) return;
+    this.serviceStats.serviceError.inc();
+    throw new InvalidRateLimitRequestError(problem);
   }
 
   /** GetLimit for every descriptor, then drop rules another matched rule `replaces`. */
@@ -234,23 +333,21 @@ export class RateLimitService {
         : domain.match(descriptor.entries);
       if (applied === undefined) continue;
       const { rule } = applied;
-      if (rule.replaces.length > 0) {
+      for (const limit of rule.limits ?? [rule]) {
+        if (limit.replaces.length === 0) continue;
         replaced ??= new Set();
-        for (const name of rule.replaces) replaced.add(name);
+        for (const name of limit.replaces) replaced.add(name);
       }
       resolutions[i] = rule.unlimited ? UNLIMITED_RULE : applied;
     }
     if (replaced !== undefined) {
       for (let i = 0; i < resolutions.length; i++) {
         const applied = resolutions[i];
-        if (
-          applied !== undefined &&
-          applied !== UNLIMITED_RULE &&
-          applied.rule.name !== '' &&
-          replaced.has(applied.rule.name)
-        ) {
+        if (applied === undefined || applied === UNLIMITED_RULE) continue;
+        const { rule } = applied;
+        // A rule goes when any of its limits' names is replaced.
+        if ((rule.limits ?? [rule]).some((l) => l.name !== '' && replaced.has(l.name)))
           resolutions[i] = undefined;
-        }
       }
     }
     return resolutions;
@@ -261,9 +358,10 @@ export class RateLimitService {
     let statsKey = domain;
     for (const { key, value } of descriptor.entries)
       statsKey += value === '' ? '.' + key : '.' + key + '_' + value;
+    const { requestsPerUnit, unit } = descriptor.limit!;
     const rule: RateLimitRule = {
-      requestsPerUnit: descriptor.limit!.requestsPerUnit,
-      unit: descriptor.limit!.unit,
+      requestsPerUnit,
+      unit,
       unlimited: false,
       name: '',
       replaces: [],
@@ -271,8 +369,19 @@ export class RateLimitService {
       quotaMode: false,
       fullKey: statsKey,
       metadata: null,
+      windowSeconds: UNIT_SECONDS[unit],
+      unitMultiplier: 1,
+      algorithm: Algorithm.FIXED_WINDOW,
+      burst: requestsPerUnit,
+      limits: undefined,
+      label: '',
     };
-    return { rule, stats: this.ruleStats.forKey(statsKey), sharedValues: undefined };
+    return {
+      rule,
+      stats: this.ruleStats.forKey(statsKey, domain),
+      sharedValues: undefined,
+      limitStats: undefined,
+    };
   }
 
   private hitsOf(request: RateLimitRequest, index: number): number {
@@ -280,17 +389,18 @@ export class RateLimitService {
     return own !== undefined ? own : Math.max(1, request.hitsAddend);
   }
 
-  private decide(
+  private respond(
     request: RateLimitRequest,
-    resolutions: readonly Resolution[],
-    counters: Counters,
-    counts: readonly number[],
-    nowSecond: number,
+    plan: Plan,
+    results: readonly number[],
   ): RateLimitResponse {
+    const { resolutions, counters, firstCounter, cachedLimit } = plan;
+    const context = this.contextOf(plan);
     const statuses = new Array<DescriptorStatus>(resolutions.length);
     let regularOver = false;
     let quotaCount = 0;
     let quotaOver = 0;
+    let at = 0;
     for (let i = 0; i < resolutions.length; i++) {
       const applied = resolutions[i];
       if (applied === UNLIMITED_RULE) {
@@ -302,30 +412,23 @@ export class RateLimitService {
         if (this.quotaMode) quotaCount++;
         continue;
       }
-      const { rule, stats } = applied;
-      const hits = this.hitsOf(request, i);
-      let outcome: LimitOutcome;
-      if (counts[i] === LOCAL_CACHE_HIT) {
-        outcome = decideFromLocalCache(hits, rule.shadowMode, stats);
+      const { rule } = applied;
+      let status: DescriptorStatus;
+      if (cachedLimit !== undefined && cachedLimit[i] >= 0) {
+        status = this.fromLocalCache(request, i, applied, cachedLimit[i], context.nowSecond);
       } else {
-        outcome = decideLimit(
-          rule.requestsPerUnit,
-          hits,
-          counts[i],
-          this.nearLimitRatio,
-          rule.shadowMode,
-          stats,
-        );
-        if (outcome.overLimit)
-          this.localCache?.add(counters[i]!.key, counters[i]!.windowEnd * 1000);
+        const first = firstCounter[i];
+        const limits = rule.limits;
+        if (limits === undefined) {
+          status = this.statusOf(rule, counters[first], results, at, context, applied.stats);
+          at += resultSlots(counters[first]);
+        } else {
+          status = this.multiLimitStatus(applied, limits, counters, first, results, at, context);
+          for (let j = 0; j < limits.length; j++) at += resultSlots(counters[first + j]);
+        }
       }
-      const overLimit = outcome.overLimit && !rule.shadowMode;
-      statuses[i] = {
-        code: overLimit ? Code.OVER_LIMIT : Code.OK,
-        currentLimit: rule,
-        limitRemaining: outcome.remaining,
-        durationUntilReset: secondsUntilReset(nowSecond, UNIT_SECONDS[rule.unit]),
-      };
+      statuses[i] = status;
+      const overLimit = status.code === Code.OVER_LIMIT;
       if (this.quotaMode || rule.quotaMode) {
         quotaCount++;
         if (overLimit) quotaOver++;
@@ -355,7 +458,153 @@ export class RateLimitService {
     };
   }
 
+  /** One limit's status; an over-limit key goes to the local cache for as long as it surely is. */
+  private statusOf(
+    limit: RateLimitRule,
+    counter: CounterIncrement,
+    results: readonly number[],
+    at: number,
+    context: EvaluationContext,
+    stats: RuleStats,
+  ): DescriptorStatus {
+    const evaluation = evaluateLimit(limit, counter, results, at, context, stats);
+    if (evaluation.overUntilMs > 0) this.localCache?.add(counter.key, evaluation.overUntilMs);
+    return toStatus(limit, evaluation);
+  }
+
+  /**
+   * `rate_limits`: every limit is evaluated with its own statistics; the deciding one (first over,
+   * else least remaining) gives the status, and the descriptor's statistics count as it did.
+   */
+  private multiLimitStatus(
+    applied: AppliedRule,
+    limits: readonly RateLimitRule[],
+    counters: readonly CounterIncrement[],
+    first: number,
+    results: readonly number[],
+    at: number,
+    context: EvaluationContext,
+  ): DescriptorStatus {
+    const evaluations: LimitEvaluation[] = [];
+    const offsets: number[] = [];
+    for (let j = 0; j < limits.length; j++) {
+      const counter = counters[first + j];
+      offsets.push(at);
+      const evaluation = evaluateLimit(
+        limits[j],
+        counter,
+        results,
+        at,
+        context,
+        applied.limitStats![j],
+      );
+      if (evaluation.overUntilMs > 0) this.localCache?.add(counter.key, evaluation.overUntilMs);
+      evaluations.push(evaluation);
+      at += resultSlots(counter);
+    }
+    const d = decidingLimit(evaluations);
+    // The descriptor's own statistics, as the deciding limit counted.
+    evaluateLimit(limits[d], counters[first + d], results, offsets[d], context, applied.stats);
+    return toStatus(limits[d], evaluations[d]);
+  }
+
+  private fromLocalCache(
+    request: RateLimitRequest,
+    index: number,
+    applied: AppliedRule,
+    limitIndex: number,
+    nowSecond: number,
+  ): DescriptorStatus {
+    const { rule } = applied;
+    const limit = rule.limits?.[limitIndex] ?? rule;
+    const hits = this.hitsOf(request, index);
+    decideFromLocalCache(hits, rule.shadowMode, applied.stats);
+    if (rule.limits !== undefined)
+      decideFromLocalCache(hits, rule.shadowMode, applied.limitStats![limitIndex]);
+    return {
+      code: rule.shadowMode ? Code.OK : Code.OVER_LIMIT,
+      currentLimit: limit,
+      limitRemaining: 0,
+      durationUntilReset: secondsUntilReset(nowSecond, limit.windowSeconds),
+    };
+  }
+
   private isQuota(resolution: Resolution): boolean {
     return resolution !== UNLIMITED_RULE && (this.quotaMode || resolution?.rule.quotaMode === true);
   }
 }
+
+function toStatus(limit: RateLimitRule, evaluation: LimitEvaluation): DescriptorStatus {
+  return {
+    code: evaluation.overLimit && !limit.shadowMode ? Code.OVER_LIMIT : Code.OK,
+    currentLimit: limit,
+    limitRemaining: evaluation.remaining,
+    durationUntilReset: evaluation.resetSeconds,
+  };
+}
+
+/** The counter of one limit at this time: its key, this request's hits, and its expiry. */
+function counterOf(
+  limit: RateLimitRule,
+  index: number,
+  base: string,
+  hits: number,
+  nowMs: number,
+  nowSecond: number,
+): CounterIncrement {
+  const window = limit.windowSeconds;
+  switch (limit.algorithm) {
+    case Algorithm.FIXED_WINDOW: {
+      const start = windowStart(nowSecond, window);
+      return {
+        key: usesUpstreamKey(limit) ? base + start : limitKey(base, limit, index, start),
+        hits,
+        windowSeconds: window,
+        windowEnd: start + window,
+        previousKey: undefined,
+        bucket: undefined,
+      };
+    }
+    case Algorithm.SLIDING_WINDOW: {
+      const start = windowStart(nowSecond, window);
+      return {
+        key: limitKey(base, limit, index, start),
+        hits,
+        // Read as the previous window during the next one.
+        windowSeconds: 2 * window,
+        windowEnd: start + 2 * window,
+        previousKey: limitKey(base, limit, index, start - window),
+        bucket: undefined,
+      };
+    }
+    case Algorithm.TOKEN_BUCKET:
+      return {
+        key: limitKey(base, limit, index, undefined),
+        hits,
+        // An empty bucket is full again after this long: then its state is worthless.
+        windowSeconds: Math.max(
+          1,
+          Math.ceil((window * limit.burst) / Math.max(1, limit.requestsPerUnit)),
+        ),
+        windowEnd: 0,
+        previousKey: undefined,
+        bucket: {
+          capacity: limit.burst,
+          refillPerMs: limit.requestsPerUnit / (window * 1000),
+          nowMs,
+        },
+      };
+  }
+}
+
+/** Statistics nobody reads: stop-increment mode's look ahead must not count anything. */
+const scratch = new Counter('unread');
+const NO_STATS: RuleStats = {
+  key: '',
+  totalHits: scratch,
+  overLimit: scratch,
+  nearLimit: scratch,
+  withinLimit: scratch,
+  overLimitWithLocalCache: scratch,
+  shadowMode: scratch,
+};

@@ -134,3 +134,105 @@ describe('compileRules: upstream bad fixtures (spec §2.3) and their exact texts
     expect(ruleSet.dump()).toContain('d.k6: unit=YEAR');
   });
 });
+
+describe('compileRules: the extensions beyond upstream', () => {
+  const compile = (descriptors: string, storeLacking?: (algorithm: number) => string | undefined) =>
+    compileRules(
+      [
+        {
+          name: 'ext.yaml',
+          document: parseRuleFile('ext.yaml', `domain: d\ndescriptors:\n${descriptors}`),
+        },
+      ],
+      {
+        mergeDomainConfig: false,
+        statsFor: (key) => new RuleStatsFactory(new StatsRegistry()).forKey(key),
+        storeLacking,
+      },
+    );
+  const failure = (
+    descriptors: string,
+    storeLacking?: (algorithm: number) => string | undefined,
+  ) => {
+    try {
+      compile(descriptors, storeLacking);
+    } catch (error) {
+      return (error as Error).message;
+    }
+    return 'accepted';
+  };
+
+  it.each([
+    [
+      '  - key: k\n    rate_limit: {unit: second, requests_per_unit: 1, burst: 5}',
+      "ext.yaml: descriptor 'd.k': rate_limit: burst is only allowed with algorithm token_bucket",
+    ],
+    [
+      '  - key: k\n    rate_limit: {unit: second, requests_per_unit: 1}\n    rate_limits: [{unit: second, requests_per_unit: 1}]',
+      "ext.yaml: descriptor 'd.k': rate_limit and rate_limits cannot both be set",
+    ],
+    [
+      '  - key: k\n    rate_limits: []',
+      "ext.yaml: descriptor 'd.k': rate_limits must list at least one limit",
+    ],
+    [
+      '  - key: k\n    rate_limit: {unit: second, requests_per_unit: 1, algorithm: leaky_bucket}',
+      "ext.yaml: descriptor 'd.k': rate_limit: unknown algorithm 'leaky_bucket' (allowed: fixed_window, sliding_window, token_bucket)",
+    ],
+    [
+      '  - key: k\n    value: v\n    rate_limits: [{unit: second, requests_per_unit: 1}, {unit: hour, requests_per_unit: 1, unit_multiplier: 0}]',
+      "ext.yaml: descriptor 'd.k_v': rate_limits[1]: unit_multiplier must be a positive integer, not 0",
+    ],
+    [
+      '  - key: k\n    rate_limit: {unit: second, requests_per_unit: 1, unit_multiplier: -2}',
+      "ext.yaml: descriptor 'd.k': rate_limit: unit_multiplier must be a positive integer, not -2",
+    ],
+    [
+      '  - key: k\n    rate_limits: [{unlimited: true}]',
+      "ext.yaml: descriptor 'd.k': rate_limits[0]: unlimited is only allowed in rate_limit",
+    ],
+  ])('refuses %j', (descriptors, message) => {
+    expect(failure(descriptors)).toBe(message);
+  });
+
+  it('refuses a token bucket the counter store cannot run, naming the back end', () => {
+    expect(
+      failure(
+        '  - key: k\n    rate_limit: {unit: second, requests_per_unit: 1, algorithm: token_bucket}',
+        () => 'altcache (BACKEND_TYPE=altcache)',
+      ),
+    ).toBe(
+      "ext.yaml: descriptor 'd.k': rate_limit: algorithm token_bucket is not available with the altcache (BACKEND_TYPE=altcache) counter store",
+    );
+  });
+
+  it('compiles windows, algorithms, bursts and limit lists, and shows them in /rlconfig', () => {
+    const rules = compile(
+      [
+        '  - key: a',
+        '    rate_limit: {unit: minute, unit_multiplier: 5, requests_per_unit: 100, algorithm: sliding_window}',
+        '  - key: b',
+        '    rate_limit: {unit: second, requests_per_unit: 50, algorithm: token_bucket, burst: 200}',
+        '  - key: c',
+        '    rate_limits:',
+        '      - {unit: second, requests_per_unit: 10, name: c_burst}',
+        '      - {unit: day, requests_per_unit: 10000}',
+      ].join('\n'),
+    );
+    const c = rules.domain('d')!.match([{ key: 'c', value: 'x' }])!;
+    expect(c.rule.limits?.map((l) => [l.label, l.windowSeconds])).toEqual([
+      ['c_burst', 1],
+      ['c_1', 86400],
+    ]);
+    expect(c.limitStats?.map((s) => s.key)).toEqual(['d.c.c_burst', 'd.c.c_1']);
+    expect(rules.dump()).toBe(
+      [
+        'd.a: unit=MINUTE requests_per_unit=100, shadow_mode: false, quota_mode: false, unit_multiplier: 5, algorithm: sliding_window',
+        'd.b: unit=SECOND requests_per_unit=50, shadow_mode: false, quota_mode: false, algorithm: token_bucket, burst: 200',
+        'd.c: unit=DAY requests_per_unit=10000, shadow_mode: false, quota_mode: false, limit: c_1',
+        'd.c: unit=SECOND requests_per_unit=10, shadow_mode: false, quota_mode: false, limit: c_burst',
+        '',
+      ].join('\n'),
+    );
+  });
+});

@@ -1,5 +1,6 @@
+import { Algorithm, ALGORITHM_NAMES, algorithmFromName, algorithmName } from './algorithm';
 import { GlobPattern } from './glob-pattern';
-import { unitFromName, Unit } from './rate-limit-unit';
+import { unitFromName, Unit, UNIT_SECONDS } from './rate-limit-unit';
 import {
   RateLimitDocument,
   RuleConfigError,
@@ -17,6 +18,8 @@ export interface NamedRuleDocument {
 export interface CompileOptions {
   readonly mergeDomainConfig: boolean;
   readonly statsFor: StatsFor;
+  /** The counter store's name when it cannot run `algorithm`; undefined when it can. */
+  readonly storeLacking?: (algorithm: Algorithm) => string | undefined;
 }
 
 /** Mutable while building; frozen into the RuleNode shape once complete. */
@@ -50,7 +53,7 @@ export function compileRules(
       domain = { children: new Map(), wildcards: [] };
       domains.set(document.domain, domain);
     }
-    addDescriptors(name, document.domain, domain, document.descriptors, [], options.statsFor);
+    addDescriptors(name, document.domain, domain, document.descriptors, [], options);
   }
   const compiled = new Map<string, DomainRules>();
   for (const [name, draft] of domains) {
@@ -73,7 +76,7 @@ function addDescriptors(
   parent: ParentDraft,
   descriptors: readonly RuleDescriptorDocument[],
   ancestors: readonly NodeDraft[],
-  statsFor: StatsFor,
+  options: CompileOptions,
 ): void {
   for (const descriptor of descriptors) {
     if (descriptor.key === '') throw new RuleConfigError(`${fileName}: descriptor has empty key`);
@@ -83,9 +86,7 @@ function addDescriptors(
     if (parent.children.has(compositeKey)) {
       throw new RuleConfigError(`${fileName}: duplicate descriptor composite key '${fullKey}'`);
     }
-    const rule = descriptor.rateLimit
-      ? compileLimit(fileName, fullKey, descriptor, descriptor.rateLimit)
-      : undefined;
+    const rule = compileLimits(fileName, fullKey, descriptor, options);
     const isWildcard = compositeKey.includes('*');
     if (descriptor.shareThreshold && !isWildcard) {
       throw new RuleConfigError(
@@ -111,7 +112,8 @@ function addDescriptors(
     const writable = node as { -readonly [K in keyof NodeDraft]: NodeDraft[K] };
     writable.dynamicStatsKey =
       descriptor.detailedMetric || node.path.some((level) => level.valueToMetric);
-    if (rule !== undefined) writable.staticApplied = staticApplied(rule, node.path, statsFor);
+    if (rule !== undefined)
+      writable.staticApplied = staticApplied(rule, node.path, options.statsFor);
     parent.children.set(compositeKey, node);
     if (isWildcard) parent.wildcards.push(node);
     addDescriptors(
@@ -120,17 +122,52 @@ function addDescriptors(
       node,
       descriptor.descriptors,
       node.path as NodeDraft[],
-      statsFor,
+      options,
     );
   }
 }
 
+/** `rate_limit` or `rate_limits` (this service's extension); undefined when neither is set. */
+function compileLimits(
+  fileName: string,
+  fullKey: string,
+  descriptor: RuleDescriptorDocument,
+  options: CompileOptions,
+): RateLimitRule | undefined {
+  const { rateLimit, rateLimits } = descriptor;
+  const fail = (reason: string): never => {
+    throw new RuleConfigError(`${fileName}: descriptor '${fullKey}': ${reason}`);
+  };
+  if (rateLimit !== null && rateLimits !== null)
+    fail('rate_limit and rate_limits cannot both be set');
+  if (rateLimits === null)
+    return rateLimit === null
+      ? undefined
+      : Object.freeze(compileLimit(fileName, fullKey, descriptor, rateLimit, undefined, options));
+  if (rateLimits.length === 0) fail('rate_limits must list at least one limit');
+  const limits = rateLimits.map((limit, index) => {
+    if (limit.unlimited) fail(`rate_limits[${index}]: unlimited is only allowed in rate_limit`);
+    return compileLimit(fileName, fullKey, descriptor, limit, index, options);
+  });
+  const frozen = Object.freeze(limits);
+  for (const limit of limits) (limit as { limits: readonly RateLimitRule[] }).limits = frozen;
+  for (const limit of limits) Object.freeze(limit);
+  return limits[0];
+}
+
+/** One limit; `index` is its place in `rate_limits` (undefined for `rate_limit`). Not frozen yet. */
 function compileLimit(
   fileName: string,
   fullKey: string,
   descriptor: RuleDescriptorDocument,
   limit: RateLimitDocument,
+  index: number | undefined,
+  options: CompileOptions,
 ): RateLimitRule {
+  const where = index === undefined ? 'rate_limit' : `rate_limits[${index}]`;
+  const fail = (reason: string): never => {
+    throw new RuleConfigError(`${fileName}: descriptor '${fullKey}': ${where}: ${reason}`);
+  };
   const unit = unitFromName(limit.unit);
   if (limit.unlimited && unit !== undefined) {
     throw new RuleConfigError(`${fileName}: should not specify rate limit unit when unlimited`);
@@ -145,8 +182,26 @@ function compileLimit(
       throw new RuleConfigError(`${fileName}: replaces should not contain name of same descriptor`);
     }
   }
-  return Object.freeze({
-    requestsPerUnit: limit.unlimited ? 0 : limit.requestsPerUnit,
+  const algorithm = algorithmFromName(limit.algorithm);
+  if (algorithm === undefined)
+    fail(`unknown algorithm '${limit.algorithm}' (allowed: ${ALGORITHM_NAMES.join(', ')})`);
+  const multiplier = limit.unitMultiplier ?? 1;
+  if (!Number.isSafeInteger(multiplier) || multiplier < 1)
+    fail(`unit_multiplier must be a positive integer, not ${multiplier}`);
+  if (limit.burst !== undefined && algorithm !== Algorithm.TOKEN_BUCKET)
+    fail('burst is only allowed with algorithm token_bucket');
+  if (limit.unlimited && (limit.algorithm !== '' || limit.unitMultiplier !== undefined))
+    fail('unlimited takes no algorithm or unit_multiplier');
+  const lacking = options.storeLacking?.(algorithm!);
+  if (lacking !== undefined)
+    fail(
+      `algorithm ${algorithmName(algorithm!)} is not available with the ${lacking} counter store`,
+    );
+  const requestsPerUnit = limit.unlimited ? 0 : limit.requestsPerUnit;
+  const label =
+    limit.name !== '' ? limit.name : `${descriptor.key}_${index === undefined ? 0 : index}`;
+  return {
+    requestsPerUnit,
     unit: unit ?? Unit.UNKNOWN,
     unlimited: limit.unlimited,
     name: limit.name,
@@ -155,7 +210,13 @@ function compileLimit(
     quotaMode: descriptor.quotaMode,
     fullKey,
     metadata: descriptor.metadata,
-  });
+    windowSeconds: UNIT_SECONDS[unit ?? Unit.UNKNOWN] * multiplier,
+    unitMultiplier: multiplier,
+    algorithm: algorithm!,
+    burst: limit.burst ?? requestsPerUnit,
+    limits: undefined,
+    label,
+  };
 }
 
 /** share_threshold patterns on the path are fixed per rule, so the cache key plan is too. */
@@ -168,7 +229,8 @@ function staticApplied(
   const sharedValues = shared.some((value) => value !== undefined)
     ? Object.freeze(shared)
     : undefined;
-  return Object.freeze({ rule, stats: statsFor(rule.fullKey), sharedValues });
+  const limitStats = rule.limits?.map((limit) => statsFor(`${rule.fullKey}.${limit.label}`));
+  return Object.freeze({ rule, stats: statsFor(rule.fullKey), sharedValues, limitStats });
 }
 
 function freezeLevel(children: Map<string, NodeDraft>): ReadonlyMap<string, RuleNode> {

@@ -13,6 +13,8 @@ export interface RuleDescriptorDocument {
   readonly value: string;
   /** null when `rate_limit` is absent or null (placeholder or whitelist node). */
   readonly rateLimit: RateLimitDocument | null;
+  /** This service's extension: several limits that all apply; null when absent. */
+  readonly rateLimits: readonly RateLimitDocument[] | null;
   readonly descriptors: readonly RuleDescriptorDocument[];
   readonly shadowMode: boolean;
   readonly quotaMode: boolean;
@@ -30,6 +32,10 @@ export interface RateLimitDocument {
   readonly unlimited: boolean;
   readonly name: string;
   readonly replaces: readonly { readonly name: string }[];
+  /** Extensions (docs/algorithms.md); undefined / "" when absent. */
+  readonly unitMultiplier: number | undefined;
+  readonly algorithm: string;
+  readonly burst: number | undefined;
 }
 
 /** A configuration error whose message is the exact operator-facing text, `<name>: <reason>`. */

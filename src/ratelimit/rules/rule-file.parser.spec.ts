@@ -26,6 +26,7 @@ function descriptor(fields: Partial<RuleDescriptorDocument>): RuleDescriptorDocu
     key: '',
     value: '',
     rateLimit: null,
+    rateLimits: null,
     descriptors: [],
     shadowMode: false,
     quotaMode: false,
@@ -42,7 +43,17 @@ function limit(
   requestsPerUnit: number,
   extra: Partial<RateLimitDocument> = {},
 ): RateLimitDocument {
-  return { unit, requestsPerUnit, unlimited: false, name: '', replaces: [], ...extra };
+  return {
+    unit,
+    requestsPerUnit,
+    unlimited: false,
+    name: '',
+    replaces: [],
+    unitMultiplier: undefined,
+    algorithm: '',
+    burst: undefined,
+    ...extra,
+  };
 }
 
 describe('parseRuleFile', () => {
@@ -563,24 +574,13 @@ describe('parseRuleFile', () => {
           {
             key: 'files',
             value: 'files/*',
-            rateLimit: {
-              unit: 'Minute',
-              requestsPerUnit: 100,
-              unlimited: false,
+            rateLimit: limit('Minute', 100, {
               name: 'files_limit',
               replaces: [{ name: 'other' }, { name: 'another' }],
-            },
+            }),
+            rateLimits: null,
             descriptors: [
-              descriptor({
-                key: 'method',
-                rateLimit: {
-                  unit: '',
-                  requestsPerUnit: 0,
-                  unlimited: true,
-                  name: '',
-                  replaces: [],
-                },
-              }),
+              descriptor({ key: 'method', rateLimit: limit('', 0, { unlimited: true }) }),
             ],
             shadowMode: true,
             quotaMode: true,

@@ -59,6 +59,12 @@ const VALID_KEYS: ReadonlySet<string> = new Set([
   'value_to_metric',
   'share_threshold',
   'metadata',
+  // This service's extensions (docs/algorithms.md): upstream refuses them as unknown keys, so no
+  // file upstream accepts changes meaning.
+  'rate_limits',
+  'unit_multiplier',
+  'algorithm',
+  'burst',
 ]);
 
 /** Go type names as yaml.v2 prints them in "cannot unmarshal" errors. */
@@ -70,6 +76,8 @@ const GO_TYPE = {
   descriptorList: '[]config.YamlDescriptor',
   descriptor: 'config.YamlDescriptor',
   rateLimit: 'config.YamlRateLimit',
+  rateLimitList: '[]config.YamlRateLimit',
+  int: 'int',
   replacesList: '[]config.yamlReplaces',
   replaces: 'config.yamlReplaces',
   metadata: 'map[string]interface {}',
@@ -363,16 +371,10 @@ function scalarTag(scalar: Scalar, value: ScalarValue): string {
   if (scalar.type !== undefined && scalar.type !== Scalar.PLAIN) return '!!str';
   if (scalar.value instanceof Date) return '!!timestamp';
   if (value === null) return '!!null';
-  switch (typeof value) {
-    case 'bigint':
-      return '!!int';
-    case 'number':
-      return '!!float';
-    case 'boolean':
-      return '!!bool';
-    default:
-      return '!!str';
-  }
+  if (typeof value === 'bigint') return '!!int';
+  if (typeof value === 'number') return '!!float';
+  if (typeof value === 'boolean') return '!!bool';
+  return '!!str';
 }
 
 function shortTag(tag: string): string {
@@ -450,6 +452,9 @@ const ZERO_RATE_LIMIT: RateLimitDocument = {
   unlimited: false,
   name: '',
   replaces: [],
+  unitMultiplier: undefined,
+  algorithm: '',
+  burst: undefined,
 };
 
 /** Collects every type mismatch (yaml.v2 keeps going) and reports them together at the end. */
@@ -475,6 +480,7 @@ class TypedDecoder {
       key: '',
       value: '',
       rateLimit: null,
+      rateLimits: null,
       descriptors: [],
       shadowMode: false,
       quotaMode: false,
@@ -491,6 +497,7 @@ class TypedDecoder {
       key: (v) => (descriptor.key = this.string(v)),
       value: (v) => (descriptor.value = this.string(v)),
       rate_limit: (v) => (descriptor.rateLimit = this.rateLimit(v, descriptor.rateLimit)),
+      rate_limits: (v) => (descriptor.rateLimits = this.rateLimitList(v)),
       descriptors: (v) => (descriptor.descriptors = this.descriptorList(v)),
       shadow_mode: (v) => (descriptor.shadowMode = this.bool(v)),
       quota_mode: (v) => (descriptor.quotaMode = this.bool(v)),
@@ -516,8 +523,21 @@ class TypedDecoder {
       unlimited: (v) => (limit.unlimited = this.bool(v)),
       name: (v) => (limit.name = this.string(v)),
       replaces: (v) => (limit.replaces = this.replacesList(v)),
+      unit_multiplier: (v) => (limit.unitMultiplier = this.int(v)),
+      algorithm: (v) => (limit.algorithm = this.string(v)),
+      burst: (v) => (limit.burst = this.uint32(v)),
     });
     return limit;
+  }
+
+  /** `rate_limits`: a list of `rate_limit` maps; null items stay out (the compiler sees them all). */
+  private rateLimitList(node: TreeNode): RateLimitDocument[] | null {
+    if (isNullNode(node)) return null;
+    if (node.kind !== 'seq') {
+      this.mismatch(node, GO_TYPE.rateLimitList);
+      return null;
+    }
+    return node.items.map((item) => this.rateLimit(item, null) ?? ZERO_RATE_LIMIT);
   }
 
   private replacesList(node: TreeNode): { name: string }[] {
@@ -580,6 +600,18 @@ class TypedDecoder {
     }
     this.mismatch(node, GO_TYPE.uint32);
     return 0;
+  }
+
+  /** A signed integer, so that 0 and negative multipliers get the compiler's clearer message. */
+  private int(node: TreeNode): number | undefined {
+    if (node.kind === 'scalar') {
+      const { value } = node;
+      if (value === null) return undefined;
+      if (typeof value === 'bigint' && value >= INT64_MIN && value <= INT64_MAX)
+        return Number(value);
+    }
+    this.mismatch(node, GO_TYPE.int);
+    return undefined;
   }
 
   private bool(node: TreeNode): boolean {

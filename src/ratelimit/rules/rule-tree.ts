@@ -1,4 +1,5 @@
 import { RuleStats } from '../stats/rule-stats';
+import { Algorithm, algorithmName } from './algorithm';
 import { GlobPattern } from './glob-pattern';
 import { Unit } from './rate-limit-unit';
 
@@ -20,6 +21,20 @@ export interface RateLimitRule {
   /** Config-time stats key `<domain>.<level>...` (also the /rlconfig label). */
   readonly fullKey: string;
   readonly metadata: Readonly<Record<string, unknown>> | null;
+  /** unit × unit_multiplier, in seconds (0 when unlimited). */
+  readonly windowSeconds: number;
+  readonly unitMultiplier: number;
+  readonly algorithm: Algorithm;
+  /** Token bucket capacity; requestsPerUnit for the other algorithms. */
+  readonly burst: number;
+  /**
+   * `rate_limits`: every limit of the descriptor in file order, this rule (the first) included;
+   * undefined for a single `rate_limit`. Settings shared by the descriptor (shadow and quota mode,
+   * metadata, fullKey) are the same on each.
+   */
+  readonly limits: readonly RateLimitRule[] | undefined;
+  /** Identifies the limit in stats and RateLimit-Policy: its name, else `<key>_<index>`. */
+  readonly label: string;
 }
 
 /** What matching returns for one descriptor: the rule, the counters to bump, shared counter values. */
@@ -28,9 +43,12 @@ export interface AppliedRule {
   readonly stats: RuleStats;
   /** share_threshold patterns used in the cache key instead of the request value, by entry index. */
   readonly sharedValues: readonly (string | undefined)[] | undefined;
+  /** Per limit of a `rate_limits` rule: `<stats key>.<label>` counters; undefined otherwise. */
+  readonly limitStats: readonly RuleStats[] | undefined;
 }
 
-export type StatsFor = (statsKey: string) => RuleStats;
+/** `ruleKey` is given for stats keys made from request values (bounded, see RuleStatsFactory). */
+export type StatsFor = (statsKey: string, ruleKey?: string) => RuleStats;
 
 /** A node of the immutable matching tree; built once per configuration load. */
 export interface RuleNode {
@@ -102,10 +120,14 @@ export class DomainRules {
       : this.valueToMetricStatsKey(node, entries);
     const staticApplied = node.staticApplied!;
     if (statsKey === staticApplied.stats.key) return staticApplied;
+    const ruleKey = staticApplied.rule.fullKey;
     return {
       rule: staticApplied.rule,
-      stats: this.statsFor(statsKey),
+      stats: this.statsFor(statsKey, ruleKey),
       sharedValues: staticApplied.sharedValues,
+      limitStats: staticApplied.rule.limits?.map((limit) =>
+        this.statsFor(`${statsKey}.${limit.label}`, `${ruleKey}.${limit.label}`),
+      ),
     };
   }
 
@@ -164,11 +186,7 @@ export class RuleSet {
       for (const node of nodes.values()) {
         const rule = node.rule;
         if (rule !== undefined) {
-          const unit = rule.unlimited ? 'UNKNOWN' : Unit[rule.unit];
-          const count = rule.unlimited ? 0 : rule.requestsPerUnit;
-          lines.push(
-            `${rule.fullKey}: unit=${unit} requests_per_unit=${count}, shadow_mode: ${rule.shadowMode}, quota_mode: ${rule.quotaMode}`,
-          );
+          for (const limit of rule.limits ?? [rule]) lines.push(describeRule(limit));
         }
         visit(node.children);
       }
@@ -179,4 +197,17 @@ export class RuleSet {
       .map((line) => line + '\n')
       .join('');
   }
+}
+
+/** An /rlconfig line: upstream's text, then this service's extensions when they are not defaults. */
+function describeRule(rule: RateLimitRule): string {
+  const unit = rule.unlimited ? 'UNKNOWN' : Unit[rule.unit];
+  const count = rule.unlimited ? 0 : rule.requestsPerUnit;
+  let line = `${rule.fullKey}: unit=${unit} requests_per_unit=${count}, shadow_mode: ${rule.shadowMode}, quota_mode: ${rule.quotaMode}`;
+  if (rule.limits !== undefined) line += `, limit: ${rule.label}`;
+  if (rule.unitMultiplier !== 1) line += `, unit_multiplier: ${rule.unitMultiplier}`;
+  if (rule.algorithm !== Algorithm.FIXED_WINDOW)
+    line += `, algorithm: ${algorithmName(rule.algorithm)}`;
+  if (rule.algorithm === Algorithm.TOKEN_BUCKET) line += `, burst: ${rule.burst}`;
+  return line;
 }

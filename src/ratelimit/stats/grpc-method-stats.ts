@@ -16,6 +16,11 @@ export class GrpcMethodStats {
     this.responseTime = registry.timer(`ratelimit_server.${method}.response_time`);
   }
 
+  /** The ShouldRateLimit figures, shared by the Nest controller and the direct handler. */
+  static shouldRateLimit(registry: StatsRegistry): GrpcMethodStats {
+    return new GrpcMethodStats(registry, 'ShouldRateLimit');
+  }
+
   /** Counts the call; returns its start for `finished`. */
   started(): number {
     this.totalRequests.inc();

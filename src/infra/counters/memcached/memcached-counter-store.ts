@@ -60,6 +60,8 @@ export class MemcachedCounterStore
   implements OnModuleInit, OnApplicationShutdown
 {
   readonly kind = 'altcache';
+  /** memcached has no atomic read-modify-write for a bucket's two values: refused at rule load. */
+  override readonly supportsTokenBuckets = false;
   private readonly logger = new Logger('MemcachedCounterStore');
   private readonly stats: MemcachedStats;
   private readonly readWarning: ThrottledWarning;
@@ -119,43 +121,54 @@ export class MemcachedCounterStore
   }
 
   async increment(batch: readonly CounterIncrement[]): Promise<number[]> {
+    return this.count(batch, true);
+  }
+
+  /** Stop-increment mode's first look: the stored counts, laid out as `increment`'s, nothing changed. */
+  async read(counters: readonly CounterIncrement[]): Promise<number[]> {
+    return this.count(counters, false);
+  }
+
+  /**
+   * Reads every key once (a request can count one key twice: equal descriptors, and a sliding
+   * window's previous key), answers `read + hits`, then increments without waiting.
+   */
+  private async count(batch: readonly CounterIncrement[], write: boolean): Promise<number[]> {
     const count = batch.length;
-    // A request can count one key twice (equal descriptors): read it once, add both.
-    const slots = new Array<number>(count);
     const keys: string[] = [];
-    const seen = count > 1 ? new Map<string, number>() : undefined;
-    for (let i = 0; i < count; i++) {
-      const key = batch[i].key;
-      let slot = seen?.get(key);
-      if (slot === undefined) {
+    const slotOf = new Map<string, number>();
+    const slot = (key: string): number => {
+      let found = slotOf.get(key);
+      if (found === undefined) {
         this.checkKey(key);
-        slot = keys.push(key) - 1;
-        seen?.set(key, slot);
+        found = keys.push(key) - 1;
+        slotOf.set(key, found);
       }
-      slots[i] = slot;
+      return found;
+    };
+    const slots = new Array<number>(count);
+    const previousSlots = new Array<number>(count);
+    for (let i = 0; i < count; i++) {
+      const { key, previousKey } = batch[i];
+      slots[i] = slot(key);
+      previousSlots[i] = previousKey === undefined ? -1 : slot(previousKey);
     }
     const stored = await this.readCounts(keys);
     const hits = new Array<number>(keys.length).fill(0);
     const windows = new Array<number>(keys.length).fill(0);
-    const results = new Array<number>(count);
+    const results: number[] = [];
     for (let i = 0; i < count; i++) {
       const { hits: own, windowSeconds } = batch[i];
-      const slot = slots[i];
-      hits[slot] += own;
-      if (windowSeconds > windows[slot]) windows[slot] = windowSeconds;
-      results[i] = stored[slot] + hits[slot];
+      const at = slots[i];
+      if (write) hits[at] += own;
+      if (windowSeconds > windows[at]) windows[at] = windowSeconds;
+      results.push(stored[at] + hits[at]);
+      if (previousSlots[i] >= 0) results.push(stored[previousSlots[i]]);
     }
-    for (let slot = 0; slot < keys.length; slot++) {
-      if (hits[slot] > 0) this.incrementLater(keys[slot], hits[slot], windows[slot]);
+    for (let at = 0; at < keys.length; at++) {
+      if (hits[at] > 0) this.incrementLater(keys[at], hits[at], windows[at]);
     }
     return results;
-  }
-
-  /** Stop-increment mode's first look: the stored counts, in batch order, nothing changed. */
-  async read(counters: readonly CounterIncrement[]): Promise<number[]> {
-    const keys = counters.map(({ key }) => key);
-    for (const key of keys) this.checkKey(key);
-    return this.readCounts(keys);
   }
 
   /** The current node list in placement order (logs and tests). */

@@ -1,7 +1,9 @@
-import { CounterIncrement } from '../counter-store.port';
+import { CounterIncrement, resultSlots } from '../counter-store.port';
 
 interface Waiting {
   readonly items: readonly CounterIncrement[];
+  /** How many result numbers its items take (`resultSlots`). */
+  readonly slots: number;
   resolve(counts: number[]): void;
   reject(error: unknown): void;
 }
@@ -21,11 +23,15 @@ export class IncrementBatcher {
     private readonly send: (items: readonly CounterIncrement[]) => Promise<number[]>,
     /** Bounds the script's run time and the reply size. */
     private readonly maxKeys = 256,
+    /** What the waiting decisions are rejected with when the call fails. */
+    private readonly failure: (error: unknown) => unknown = (error) => error,
   ) {}
 
   add(items: readonly CounterIncrement[]): Promise<number[]> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ items, resolve, reject });
+      let slots = 0;
+      for (let i = 0; i < items.length; i++) slots += resultSlots(items[i]);
+      this.queue.push({ items, slots, resolve, reject });
       this.keys += items.length;
       if (this.keys >= this.maxKeys) this.flush();
       else if (!this.scheduled) {
@@ -46,14 +52,19 @@ export class IncrementBatcher {
     const all = queue.length === 1 ? queue[0].items : queue.flatMap((waiting) => waiting.items);
     this.send(all).then(
       (counts) => {
+        if (queue.length === 1) {
+          queue[0].resolve(counts);
+          return;
+        }
         let at = 0;
         for (const waiting of queue) {
-          waiting.resolve(counts.slice(at, at + waiting.items.length));
-          at += waiting.items.length;
+          waiting.resolve(counts.slice(at, at + waiting.slots));
+          at += waiting.slots;
         }
       },
       (error: unknown) => {
-        for (const waiting of queue) waiting.reject(error);
+        const reason = this.failure(error);
+        for (const waiting of queue) waiting.reject(reason);
       },
     );
   }

@@ -2,7 +2,12 @@ import { Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import Redis, { Cluster } from 'ioredis';
 import { Settings } from '../../../settings/settings';
 import { HealthState } from '../../health/health-state';
-import { CounterIncrement, CounterStore, CounterStoreError } from '../counter-store.port';
+import {
+  CounterIncrement,
+  CounterStore,
+  CounterStoreError,
+  resultSlots,
+} from '../counter-store.port';
 import { CounterCommands } from './counter-script';
 import { IncrementBatcher } from './increment-batcher';
 import { createRedisClient, RedisClient, RedisEndpoint } from './redis-client.factory';
@@ -11,12 +16,16 @@ import { connectWithRetry } from './startup-retry';
 export const KVSTORE_HEALTH_COMPONENT = 'kvstore';
 
 /** ioredis' text for a command refused while disconnected does not say so plainly. */
-function explain(pool: RedisPool, error: unknown): never {
+function storeError(label: string, error: unknown): CounterStoreError {
   const message = (error as Error).message;
   const reason = /enableOfflineQueue|Connection is closed|max retries per request/i.test(message)
     ? `not connected (${message})`
     : message;
-  throw new CounterStoreError(`${pool.label} store: ${reason}`);
+  return new CounterStoreError(`${label} store: ${reason}`);
+}
+
+function explain(pool: RedisPool, error: unknown): never {
+  throw storeError(pool.label, error);
 }
 
 /** A connection a pool's client opened, or closed (`local` when we closed it: shutdown). */
@@ -59,7 +68,12 @@ class RedisPool {
     readonly clients: readonly RedisClient[],
     send: (pool: RedisPool, items: readonly CounterIncrement[]) => Promise<number[]>,
   ) {
-    this.batcher = new IncrementBatcher((items) => send(this, items));
+    this.isCluster = clients[0] instanceof Cluster;
+    this.batcher = new IncrementBatcher(
+      (items) => send(this, items),
+      undefined,
+      (error) => storeError(label, error),
+    );
   }
 
   take(): RedisClient {
@@ -68,9 +82,8 @@ class RedisPool {
     return client;
   }
 
-  get isCluster(): boolean {
-    return this.clients[0] instanceof Cluster;
-  }
+  /** Whether the clients are cluster clients (decided once: this is asked per decision). */
+  readonly isCluster: boolean;
 }
 
 /**
@@ -177,6 +190,9 @@ export class RedisCounterStore extends CounterStore implements OnModuleInit, OnA
   }
 
   increment(batch: readonly CounterIncrement[]): Promise<number[]> {
+    // The common case goes straight to the batcher: one promise per decision.
+    if (this.perSecond === undefined && !this.primary.isCluster)
+      return this.primary.batcher.add(batch);
     return this.perStore(batch, (pool, items) =>
       this.incrementIn(pool, items).catch((error) => explain(pool, error)),
     );
@@ -184,10 +200,18 @@ export class RedisCounterStore extends CounterStore implements OnModuleInit, OnA
 
   read(counters: readonly CounterIncrement[]): Promise<number[]> {
     return this.perStore(counters, async (pool, items) => {
-      const values = await Promise.all(items.map((item) => pool.take().get(item.key))).catch(
-        (error) => explain(pool, error),
-      );
-      return values.map((value) => (value === null ? 0 : Number(value)));
+      const client = pool.take();
+      const get = (key: string) =>
+        client.get(key).then((value) => (value === null ? 0 : Number(value)));
+      const parts = await Promise.all(
+        items.map((item) => {
+          // A token bucket has no plain value: the script with no hits reads it.
+          if (item.bucket !== undefined) return this.script(client, [{ ...item, hits: 0 }]);
+          if (item.previousKey === undefined) return get(item.key).then((count) => [count]);
+          return Promise.all([get(item.key), get(item.previousKey)]);
+        }),
+      ).catch((error) => explain(pool, error));
+      return parts.flat();
     });
   }
 
@@ -198,38 +222,42 @@ export class RedisCounterStore extends CounterStore implements OnModuleInit, OnA
   ): Promise<number[]> {
     const perSecond = this.perSecond;
     if (perSecond === undefined) return run(this.primary, batch);
-    const perSecondIndexes: number[] = [];
-    const otherIndexes: number[] = [];
-    batch.forEach((item, i) =>
-      (item.windowSeconds === 1 ? perSecondIndexes : otherIndexes).push(i),
-    );
-    if (otherIndexes.length === 0) return run(perSecond, batch);
-    if (perSecondIndexes.length === 0) return run(this.primary, batch);
+    const inPerSecond = batch.map((item) => item.windowSeconds === 1);
+    if (!inPerSecond.includes(false)) return run(perSecond, batch);
+    if (!inPerSecond.includes(true)) return run(this.primary, batch);
     const [perSecondCounts, otherCounts] = await Promise.all([
       run(
         perSecond,
-        perSecondIndexes.map((i) => batch[i]),
+        batch.filter((_, i) => inPerSecond[i]),
       ),
       run(
         this.primary,
-        otherIndexes.map((i) => batch[i]),
+        batch.filter((_, i) => !inPerSecond[i]),
       ),
     ]);
-    const counts = new Array<number>(batch.length);
-    perSecondIndexes.forEach((index, i) => (counts[index] = perSecondCounts[i]));
-    otherIndexes.forEach((index, i) => (counts[index] = otherCounts[i]));
+    // Back to batch order, each counter with its result slots.
+    const counts: number[] = [];
+    let fromPerSecond = 0;
+    let fromOther = 0;
+    batch.forEach((item, i) => {
+      const slots = resultSlots(item);
+      if (inPerSecond[i]) {
+        counts.push(...perSecondCounts.slice(fromPerSecond, fromPerSecond + slots));
+        fromPerSecond += slots;
+      } else {
+        counts.push(...otherCounts.slice(fromOther, fromOther + slots));
+        fromOther += slots;
+      }
+    });
     return counts;
   }
 
   private incrementIn(pool: RedisPool, batch: readonly CounterIncrement[]): Promise<number[]> {
     if (pool.isCluster) {
-      const client = pool.take() as unknown as CounterCommands;
-      return Promise.all(
-        batch.map((item) =>
-          client
-            .incrementCounters(1, item.key, item.hits, this.ttl(item))
-            .then((counts) => counts[0]),
-        ),
+      // The keys of one counter share a hash slot (a sliding window's two keys have one hash tag).
+      const client = pool.take();
+      return Promise.all(batch.map((item) => this.script(client, [item]))).then((parts) =>
+        parts.length === 1 ? parts[0] : parts.flat(),
       );
     }
     return pool.batcher.add(batch);
@@ -237,13 +265,33 @@ export class RedisCounterStore extends CounterStore implements OnModuleInit, OnA
 
   /** One script call for every counter of the decisions batched together (single and sentinel). */
   private runScript(pool: RedisPool, batch: readonly CounterIncrement[]): Promise<number[]> {
-    const args: (string | number)[] = new Array<string | number>(batch.length * 3);
+    return this.script(pool.take(), batch);
+  }
+
+  private script(client: RedisClient, batch: readonly CounterIncrement[]): Promise<number[]> {
+    const keys: string[] = [];
+    const args: (string | number)[] = [];
     for (let i = 0; i < batch.length; i++) {
-      args[i] = batch[i].key;
-      args[batch.length + i * 2] = batch[i].hits;
-      args[batch.length + i * 2 + 1] = this.ttl(batch[i]);
+      const item = batch[i];
+      keys.push(item.key);
+      const { bucket } = item;
+      if (bucket !== undefined) {
+        args.push(
+          't',
+          item.hits,
+          bucket.capacity,
+          bucket.refillPerMs,
+          bucket.nowMs,
+          this.ttl(item),
+        );
+      } else if (item.previousKey !== undefined) {
+        keys.push(item.previousKey);
+        args.push('s', item.hits, this.ttl(item));
+      } else {
+        args.push('f', item.hits, this.ttl(item));
+      }
     }
-    return (pool.take() as unknown as CounterCommands).incrementCounters(batch.length, ...args);
+    return (client as unknown as CounterCommands).incrementCounters(keys.length, ...keys, ...args);
   }
 
   private ttl(item: CounterIncrement): number {

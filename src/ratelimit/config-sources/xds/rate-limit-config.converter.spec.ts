@@ -44,7 +44,9 @@ describe('RateLimitConfig to rule document', () => {
               unlimited: false,
               name: 'weekly',
               replaces: [{ name: 'daily' }],
+              algorithm: '',
             },
+            rateLimits: null,
             descriptors: [
               {
                 key: 'path',
@@ -55,7 +57,9 @@ describe('RateLimitConfig to rule document', () => {
                   unlimited: true,
                   name: '',
                   replaces: [],
+                  algorithm: '',
                 },
+                rateLimits: null,
                 descriptors: [],
                 shadowMode: false,
                 quotaMode: false,
@@ -87,7 +91,36 @@ describe('RateLimitConfig to rule document', () => {
       unlimited: false,
       name: '',
       replaces: [],
+      algorithm: '',
     });
+  });
+
+  it("carries this service's extension fields (1001-1003), zero meaning absent", () => {
+    const named = toNamedRuleDocument(
+      roundTrip({
+        domain: 'd',
+        descriptors: [
+          {
+            key: 'k',
+            rateLimits: [
+              {
+                unit: 'MINUTE',
+                requestsPerUnit: 5,
+                unitMultiplier: 5,
+                algorithm: 'sliding_window',
+              },
+              { unit: 'SECOND', requestsPerUnit: 2, algorithm: 'token_bucket', burst: 10 },
+            ],
+          },
+        ],
+      }),
+    );
+    const [descriptor] = named.document.descriptors;
+    expect(descriptor.rateLimit).toBeNull();
+    expect(descriptor.rateLimits).toEqual([
+      expect.objectContaining({ unitMultiplier: 5, algorithm: 'sliding_window', burst: undefined }),
+      expect.objectContaining({ unitMultiplier: undefined, algorithm: 'token_bucket', burst: 10 }),
+    ]);
   });
 
   it('prints a unit number the enum does not define as the number', () => {

@@ -28,6 +28,8 @@ function toDescriptor(descriptor: RateLimitDescriptorMessage): RuleDescriptorDoc
     key: descriptor.key ?? '',
     value: descriptor.value ?? '',
     rateLimit: descriptor.rateLimit === undefined ? null : toRateLimit(descriptor.rateLimit),
+    // Proto3 cannot tell an empty list from an absent one: empty means "not set".
+    rateLimits: descriptor.rateLimits.length === 0 ? null : descriptor.rateLimits.map(toRateLimit),
     descriptors: descriptor.descriptors.map(toDescriptor),
     shadowMode: descriptor.shadowMode ?? false,
     quotaMode: descriptor.quotaMode ?? false,
@@ -47,6 +49,10 @@ function toRateLimit(policy: RateLimitPolicyMessage): RateLimitDocument {
     unlimited: policy.unlimited ?? false,
     name: policy.name ?? '',
     replaces: policy.replaces.map((replace) => ({ name: replace.name ?? '' })),
+    // Zero is proto3's "absent": the defaults apply.
+    unitMultiplier: policy.unitMultiplier || undefined,
+    algorithm: policy.algorithm ?? '',
+    burst: policy.burst || undefined,
   };
 }
 
@@ -77,8 +83,9 @@ function valueToPlain(value: ValueMessage): unknown {
       return value.structValue === undefined ? {} : structToPlain(value.structValue);
     case 'listValue':
       return (value.listValue?.values ?? []).map(valueToPlain);
-    default:
-      // null_value, or a Value with no kind set (protobuf's JSON mapping also reads it as null).
+    case 'nullValue':
+    case undefined:
+      // A Value with no kind set: protobuf's JSON mapping also reads it as null.
       return null;
   }
 }

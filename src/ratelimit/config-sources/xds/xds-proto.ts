@@ -75,6 +75,8 @@ export interface RateLimitDescriptorMessage {
   detailedMetric?: boolean;
   quotaMode?: boolean;
   metadata?: StructMessage;
+  /** This service's extension (field 1001). */
+  rateLimits: RateLimitPolicyMessage[];
 }
 
 export interface RateLimitPolicyMessage {
@@ -84,6 +86,10 @@ export interface RateLimitPolicyMessage {
   unlimited?: boolean;
   name?: string;
   replaces: { name?: string }[];
+  /** This service's extensions (fields 1001-1003); 0 / "" when absent. */
+  unitMultiplier?: number;
+  algorithm?: string;
+  burst?: number;
 }
 
 const definition = loadSync(

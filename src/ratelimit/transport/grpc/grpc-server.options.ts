@@ -1,7 +1,10 @@
 import { ChannelOptions } from '@grpc/grpc-js';
 import { join } from 'node:path';
+import { INestApplicationContext } from '@nestjs/common';
 import { GrpcOptions, Transport } from '@nestjs/microservices';
 import { Settings } from '../../../settings/settings';
+import { RateLimitGrpcServer } from './rate-limit-grpc.server';
+import { RateLimitGrpcHandler } from './rate-limit.grpc-handler';
 import { grpcServerCredentials } from './tls/grpc-server-credentials';
 
 export const PROTO_ROOT = join(__dirname, '..', '..', '..', '..', 'proto');
@@ -37,6 +40,18 @@ export function grpcServerOptions(settings: Settings): GrpcOptions {
       },
     },
   };
+}
+
+/**
+ * The gRPC transport as the service runs it: Nest's, with ShouldRateLimit handled directly
+ * (RateLimitGrpcServer). Called once the application's providers exist.
+ */
+export function rateLimitGrpcStrategy(
+  app: INestApplicationContext,
+  settings: Settings,
+): { strategy: RateLimitGrpcServer } {
+  const { options } = grpcServerOptions(settings);
+  return { strategy: new RateLimitGrpcServer(options, app.get(RateLimitGrpcHandler).handle) };
 }
 
 /** Node timers hold 32-bit signed milliseconds: a longer delay fires after 1 ms instead. */

@@ -1,27 +1,25 @@
 import { Controller } from '@nestjs/common';
 import { GrpcMethod, RpcException } from '@nestjs/microservices';
-import { Metadata, status as GrpcStatus } from '@grpc/grpc-js';
+import { Metadata } from '@grpc/grpc-js';
 import { StatsRegistry } from '../../../infra/stats/stats-registry';
 import { DecisionTracer } from '../../../infra/tracing/decision-tracer';
 import { grpcMetadataGetter } from '../../../infra/tracing/trace-carriers';
 import { Tracing } from '../../../infra/tracing/tracing';
-import {
-  Code,
-  InvalidRateLimitRequestError,
-  RateLimitRequest,
-  RateLimitResponse,
-  RateLimitUnavailableError,
-} from '../../limiter/rate-limit.model';
 import { RateLimitService } from '../../limiter/rate-limit.service';
 import { GrpcMethodStats } from '../../stats/grpc-method-stats';
+import { tracedDecision } from '../traced-decision';
+import { grpcDecisionError } from './grpc-decision-error';
 import { GrpcRateLimitRequest, GrpcRateLimitResponse } from './grpc-messages';
 import { fromGrpcRequest, toGrpcResponse } from './grpc-message.mapper';
 
-/** `envoy.service.ratelimit.v3.RateLimitService/ShouldRateLimit`. */
+/**
+ * `envoy.service.ratelimit.v3.RateLimitService/ShouldRateLimit` as Nest declares it: the transport
+ * needs a handler for the service when it builds the server. Once the server runs,
+ * RateLimitGrpcHandler takes the method over with the same behaviour and no Nest layer.
+ */
 @Controller()
 export class RateLimitGrpcController {
   private readonly stats: GrpcMethodStats;
-  /** Undefined unless TRACING_ENABLED: decided once here, so an untraced call does no span work. */
   private readonly tracer: DecisionTracer | undefined;
 
   constructor(
@@ -29,7 +27,7 @@ export class RateLimitGrpcController {
     registry: StatsRegistry,
     tracing: Tracing,
   ) {
-    this.stats = new GrpcMethodStats(registry, 'ShouldRateLimit');
+    this.stats = GrpcMethodStats.shouldRateLimit(registry);
     this.tracer = tracing.decisions;
   }
 
@@ -44,36 +42,19 @@ export class RateLimitGrpcController {
       const response =
         this.tracer === undefined
           ? await this.rateLimit.shouldRateLimit(decision)
-          : await this.traced(this.tracer, decision, metadata);
+          : await tracedDecision(
+              this.tracer,
+              'grpc',
+              metadata,
+              grpcMetadataGetter,
+              this.rateLimit,
+              decision,
+            );
       return toGrpcResponse(response);
     } catch (error) {
-      if (error instanceof InvalidRateLimitRequestError) {
-        throw new RpcException({ code: GrpcStatus.INVALID_ARGUMENT, message: error.message });
-      }
-      if (error instanceof RateLimitUnavailableError) {
-        throw new RpcException({ code: GrpcStatus.UNAVAILABLE, message: error.message });
-      }
-      throw error;
+      throw new RpcException(grpcDecisionError(error as Error));
     } finally {
       this.stats.finished(startedAt);
     }
-  }
-
-  private traced(
-    tracer: DecisionTracer,
-    decision: RateLimitRequest,
-    metadata: Metadata,
-  ): Promise<RateLimitResponse> {
-    return tracer.trace(
-      metadata,
-      grpcMetadataGetter,
-      {
-        'ratelimit.transport': 'grpc',
-        'ratelimit.domain': decision.domain,
-        'ratelimit.descriptor_count': decision.descriptors.length,
-      },
-      () => this.rateLimit.shouldRateLimit(decision),
-      (response) => ({ 'ratelimit.overall_code': Code[response.overallCode] }),
-    );
   }
 }

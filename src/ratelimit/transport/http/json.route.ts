@@ -8,10 +8,10 @@ import {
   Code,
   InvalidRateLimitRequestError,
   RateLimitRequest,
-  RateLimitResponse,
   RateLimitUnavailableError,
 } from '../../limiter/rate-limit.model';
-import { RateLimitService } from '../../limiter/rate-limit.service';
+import { DecisionCallback, RateLimitService } from '../../limiter/rate-limit.service';
+import { tracedDecision } from '../traced-decision';
 import { decodeJsonRequest } from './json-request.decoder';
 import { encodeJsonResponse } from './json-response.encoder';
 
@@ -46,40 +46,41 @@ export class JsonRoute implements OnModuleInit {
     });
   }
 
-  private async handle(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  private handle(request: FastifyRequest, reply: FastifyReply): void {
+    const done: DecisionCallback = (error, response) => {
+      if (error === null) {
+        void reply
+          .status(response!.overallCode === Code.OVER_LIMIT ? 429 : 200)
+          .send(encodeJsonResponse(response!));
+      } else if (error instanceof InvalidRateLimitRequestError) {
+        void reply.status(400).send({ message: error.message });
+      } else if (error instanceof RateLimitUnavailableError) {
+        void reply.status(503).send({ message: error.message });
+      } else {
+        void reply.send(error);
+      }
+    };
+    let decision: RateLimitRequest;
     try {
-      const decision = decodeJsonRequest(request.body);
-      const response =
-        this.tracer === undefined
-          ? await this.rateLimit.shouldRateLimit(decision)
-          : await this.traced(this.tracer, decision, request);
-      return reply
-        .status(response.overallCode === Code.OVER_LIMIT ? 429 : 200)
-        .send(encodeJsonResponse(response));
+      decision = decodeJsonRequest(request.body);
     } catch (error) {
-      if (error instanceof InvalidRateLimitRequestError)
-        return reply.status(400).send({ message: error.message });
-      if (error instanceof RateLimitUnavailableError)
-        return reply.status(503).send({ message: error.message });
-      throw error;
+      done(error as Error);
+      return;
     }
-  }
-
-  private traced(
-    tracer: DecisionTracer,
-    decision: RateLimitRequest,
-    request: FastifyRequest,
-  ): Promise<RateLimitResponse> {
-    return tracer.trace(
+    if (this.tracer === undefined) {
+      this.rateLimit.decide(decision, done);
+      return;
+    }
+    tracedDecision(
+      this.tracer,
+      'http',
       request.headers,
       httpHeadersGetter,
-      {
-        'ratelimit.transport': 'http',
-        'ratelimit.domain': decision.domain,
-        'ratelimit.descriptor_count': decision.descriptors.length,
-      },
-      () => this.rateLimit.shouldRateLimit(decision),
-      (response) => ({ 'ratelimit.overall_code': Code[response.overallCode] }),
+      this.rateLimit,
+      decision,
+    ).then(
+      (response) => done(null, response),
+      (error: Error) => done(error),
     );
   }
 }

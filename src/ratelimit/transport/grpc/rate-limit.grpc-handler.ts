@@ -1,0 +1,68 @@
+import * as grpc from '@grpc/grpc-js';
+import { Injectable } from '@nestjs/common';
+import { StatsRegistry } from '../../../infra/stats/stats-registry';
+import { DecisionTracer } from '../../../infra/tracing/decision-tracer';
+import { grpcMetadataGetter } from '../../../infra/tracing/trace-carriers';
+import { Tracing } from '../../../infra/tracing/tracing';
+import { RateLimitResponse } from '../../limiter/rate-limit.model';
+import { DecisionCallback, RateLimitService } from '../../limiter/rate-limit.service';
+import { GrpcMethodStats } from '../../stats/grpc-method-stats';
+import { tracedDecision } from '../traced-decision';
+import { grpcDecisionError } from './grpc-decision-error';
+import { fromGrpcRequest, toGrpcResponse } from './grpc-message.mapper';
+import { GrpcRateLimitRequest, GrpcRateLimitResponse } from './grpc-messages';
+
+/**
+ * `ShouldRateLimit` as a grpc-js handler, registered by RateLimitGrpcServer on the server Nest's
+ * transport creates, starts, secures (TLS, client SAN interceptor, connection age) and drains: the
+ * decision goes from grpc-js to the limiter with no Observable, execution context or promise layer
+ * (docs/benchmarks.md). Statistics, tracing and status codes are the controller's.
+ */
+@Injectable()
+export class RateLimitGrpcHandler {
+  private readonly stats: GrpcMethodStats;
+  /** Undefined unless TRACING_ENABLED: decided once here, so an untraced call does no span work. */
+  private readonly tracer: DecisionTracer | undefined;
+
+  constructor(
+    private readonly rateLimit: RateLimitService,
+    registry: StatsRegistry,
+    tracing: Tracing,
+  ) {
+    this.stats = GrpcMethodStats.shouldRateLimit(registry);
+    this.tracer = tracing.decisions;
+  }
+
+  /** The grpc-js unary handler RateLimitGrpcServer registers for the method. */
+  readonly handle: grpc.handleUnaryCall<GrpcRateLimitRequest, GrpcRateLimitResponse> = (
+    call,
+    callback,
+  ) => {
+    const startedAt = this.stats.started();
+    const done: DecisionCallback = (error, response) => {
+      this.stats.finished(startedAt);
+      if (error !== null) {
+        const { code, message } = grpcDecisionError(error);
+        callback({ code, details: message, metadata: new grpc.Metadata() });
+      } else {
+        callback(null, toGrpcResponse(response!));
+      }
+    };
+    const decision = fromGrpcRequest(call.request);
+    if (this.tracer === undefined) {
+      this.rateLimit.decide(decision, done);
+      return;
+    }
+    tracedDecision(
+      this.tracer,
+      'grpc',
+      call.metadata,
+      grpcMetadataGetter,
+      this.rateLimit,
+      decision,
+    ).then(
+      (response: RateLimitResponse) => done(null, response),
+      (error: Error) => done(error),
+    );
+  };
+}
