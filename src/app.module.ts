@@ -20,7 +20,8 @@ async function domainModules(settings: Settings): Promise<Type[]> {
   if (enabled.has('ratelimit')) {
     modules.push((await import('./infra/counters/counters.module')).CountersModule);
     modules.push((await import('./ratelimit/ratelimit.module')).RateLimitModule);
-    if (settings.apiRateLimit.domain !== '')
+    // The guard's statistics exist (at 0) whenever it could run, as before MODULES.
+    if (enabled.has('content') || enabled.has('teams'))
       modules.push((await import('./api-guard/api-guard.module')).ApiGuardModule);
   }
   if (enabled.has('content') || enabled.has('teams'))

@@ -6,7 +6,7 @@ import { ApiRateLimiter } from './api-rate-limiter';
 /**
  * Rate limiting the GraphQL and teams APIs in process (API_RATE_LIMIT_DOMAIN): decisions come from
  * the rate limit service; the callers are told apart with the content and identity token formats.
- * Loaded only when the domain is set and the ratelimit module runs (settings check both).
+ * Loaded when the ratelimit module and an API it can protect run; idle while the domain is empty.
  */
 @Module({
   imports: [RateLimitModule],
