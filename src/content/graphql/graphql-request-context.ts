@@ -1,7 +1,7 @@
 import type { ReferenceResolver } from '../directives/directive-functions';
 import type { ContentModelIndex } from '../model/content-model.index';
 import type { Field, GqlSchemaDefinition } from '../model/content-model';
-import type { ElementKind } from '../store/element-criteria';
+import type { ElementKind } from '../model/element-kinds';
 import type { ElementRecord } from '../store/element-record';
 import type { AssetFiles, TransformArgs } from '../transforms/asset-files';
 import type { ContentMutations } from './mutations/content-mutations.service';

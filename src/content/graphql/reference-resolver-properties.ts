@@ -9,6 +9,7 @@ import {
   userFriendlyName,
   userName,
 } from './field-values';
+import { ElementKinds } from '../model/element-kinds';
 
 /**
  * What a reference tag's property means for an element: Craft reads `$element->{property}` and
@@ -41,7 +42,7 @@ function referenceUrl(
   model: ContentModelIndex,
   assetFiles: AssetFiles,
 ): string {
-  if (element.kind === 'asset') {
+  if (element.kind === ElementKinds.asset) {
     const volume = element.containerId === null ? undefined : model.volumes.id(element.containerId);
     return volume === undefined || element.asset === null ? '' : assetFiles.url(element, volume);
   }
@@ -93,7 +94,7 @@ const NOT_A_STRING = Object.freeze({});
 
 function kindProperties(element: ElementRecord, model: ContentModelIndex): Record<string, unknown> {
   switch (element.kind) {
-    case 'entry': {
+    case ElementKinds.entry: {
       const section =
         element.containerId === null ? undefined : model.sections.id(element.containerId);
       return {
@@ -108,7 +109,7 @@ function kindProperties(element: ElementRecord, model: ContentModelIndex): Recor
         level: element.structure?.level,
       };
     }
-    case 'asset': {
+    case ElementKinds.asset: {
       const asset = element.asset;
       if (asset === null) return {};
       const dot = asset.filename.lastIndexOf('.');
@@ -126,7 +127,7 @@ function kindProperties(element: ElementRecord, model: ContentModelIndex): Recor
         alt: asset.alt,
       };
     }
-    case 'user': {
+    case ElementKinds.user: {
       const user = element.user;
       if (user === null) return {};
       return {
@@ -140,15 +141,15 @@ function kindProperties(element: ElementRecord, model: ContentModelIndex): Recor
         photoId: user.photoId,
       };
     }
-    case 'globalset': {
+    case ElementKinds.globalSet: {
       const set =
         element.containerId === null ? undefined : model.globalSets.id(element.containerId);
       return { name: set?.name, handle: set?.handle };
     }
-    case 'category':
-    case 'tag':
+    case ElementKinds.category:
+    case ElementKinds.tag:
       return { groupId: element.containerId, level: element.structure?.level };
-    case 'matrixblock':
+    case ElementKinds.matrixBlock:
       return { ownerId: element.ownerId, sortOrder: element.sortOrder };
   }
 }
@@ -162,25 +163,25 @@ function layoutField(
   const container = element.containerId;
   let fields: readonly Field[] = [];
   switch (element.kind) {
-    case 'entry':
+    case ElementKinds.entry:
       fields = element.typeId === null ? [] : (model.entryTypes.id(element.typeId)?.fields ?? []);
       break;
-    case 'asset':
+    case ElementKinds.asset:
       fields = container === null ? [] : (model.volumes.id(container)?.fields ?? []);
       break;
-    case 'category':
+    case ElementKinds.category:
       fields = container === null ? [] : (model.categoryGroups.id(container)?.fields ?? []);
       break;
-    case 'tag':
+    case ElementKinds.tag:
       fields = container === null ? [] : (model.tagGroups.id(container)?.fields ?? []);
       break;
-    case 'globalset':
+    case ElementKinds.globalSet:
       fields = container === null ? [] : (model.globalSets.id(container)?.fields ?? []);
       break;
-    case 'user':
+    case ElementKinds.user:
       fields = model.model.userFields;
       break;
-    case 'matrixblock':
+    case ElementKinds.matrixBlock:
       fields = element.typeId === null ? [] : (model.blockTypes.id(element.typeId)?.fields ?? []);
       break;
   }

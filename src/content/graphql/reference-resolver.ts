@@ -1,6 +1,7 @@
 import type { ElementReference, ReferenceResolver } from '../directives/directive-functions';
 import type { ContentModelIndex } from '../model/content-model.index';
-import type { ElementCriteria, ElementKind } from '../store/element-criteria';
+import { type ElementKind, ElementKinds } from '../model/element-kinds';
+import type { ElementCriteria } from '../store/element-criteria';
 import type { ElementRecord } from '../store/element-record';
 import type { ElementReader } from '../store/element-store';
 import type { AssetFiles } from '../transforms/asset-files';
@@ -18,12 +19,12 @@ export interface ReferenceResolverDeps {
 }
 
 const KINDS: Readonly<Record<string, ElementKind>> = {
-  entry: 'entry',
-  asset: 'asset',
-  category: 'category',
-  tag: 'tag',
-  user: 'user',
-  globalset: 'globalset',
+  entry: ElementKinds.entry,
+  asset: ElementKinds.asset,
+  category: ElementKinds.category,
+  tag: ElementKinds.tag,
+  user: ElementKinds.user,
+  globalset: ElementKinds.globalSet,
 };
 
 const UID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -92,16 +93,16 @@ function toLookup(ref: ElementReference, deps: ReferenceResolverDeps): Lookup | 
   if (UID.test(identifier))
     return { kind, form: 'uid', value: identifier, container: null, siteId };
   switch (kind) {
-    case 'entry':
-    case 'category': {
+    case ElementKinds.entry:
+    case ElementKinds.category: {
       const slash = identifier.indexOf('/');
       if (slash === -1) return { kind, form: 'slug', value: identifier, container: null, siteId };
       const container = identifier.slice(0, slash);
       return { kind, form: 'slug', value: identifier.slice(slash + 1), container, siteId };
     }
-    case 'tag':
+    case ElementKinds.tag:
       return { kind, form: 'slug', value: identifier, container: null, siteId };
-    case 'user':
+    case ElementKinds.user:
       return {
         kind,
         form: identifier.includes('@') ? 'email' : 'username',
@@ -109,7 +110,7 @@ function toLookup(ref: ElementReference, deps: ReferenceResolverDeps): Lookup | 
         container: null,
         siteId,
       };
-    case 'globalset':
+    case ElementKinds.globalSet:
       return { kind, form: 'handle', value: identifier, container: null, siteId };
     default:
       return null;
@@ -197,7 +198,7 @@ function containerMatches(
   if (lookup.container === null) return true;
   if (record.containerId === null) return false;
   const container =
-    lookup.kind === 'entry'
+    lookup.kind === ElementKinds.entry
       ? model.sections.id(record.containerId)
       : model.categoryGroups.id(record.containerId);
   return container?.handle === lookup.container;

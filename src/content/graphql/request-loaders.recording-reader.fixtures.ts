@@ -1,4 +1,5 @@
-import type { ElementCriteria, ElementKind } from '../store/element-criteria';
+import type { ElementKind } from '../model/element-kinds';
+import type { ElementCriteria } from '../store/element-criteria';
 import type { ElementRecord, KeyedElementRecord } from '../store/element-record';
 import { ElementReader } from '../store/element-store';
 

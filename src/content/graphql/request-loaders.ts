@@ -1,13 +1,15 @@
 import DataLoader from 'dataloader';
-import type { Field, RelationFieldType } from '../model/content-model';
+import type { Field } from '../model/content-model';
 import type { ContentModelIndex } from '../model/content-model.index';
-import type { ElementCriteria, ElementKind } from '../store/element-criteria';
+import { type ElementKind, ElementKinds } from '../model/element-kinds';
+import type { ElementCriteria } from '../store/element-criteria';
 import type { ElementRecord, KeyedElementRecord } from '../store/element-record';
 import type { ElementReader } from '../store/element-store';
 import { CriteriaBuilder } from './criteria/criteria-builder';
 import { canonicalJson } from './criteria/values';
 import type { ElementQueries, GraphqlArgs } from './graphql-request-context';
 import type { ScopeGrants } from './scope-grants';
+import { relationTargetKind } from '../model/field-types';
 
 export interface RequestLoadersDeps {
   readonly model: ContentModelIndex;
@@ -16,15 +18,6 @@ export interface RequestLoadersDeps {
   /** settings.content.maxResults; 0 = no cap. */
   readonly maxResults: number;
 }
-
-/** The element kind a relation field points at. */
-export const RELATION_TARGET_KINDS: Readonly<Record<RelationFieldType, ElementKind>> = {
-  entries: 'entry',
-  assets: 'asset',
-  categories: 'category',
-  tags: 'tag',
-  users: 'user',
-};
 
 /** `_count` handles that are not custom fields (Craft counts any eager-loaded handle). */
 const TREE_COUNTS: Partial<Record<string, 'children' | 'descendants' | 'ancestors' | 'localized'>> =
@@ -114,7 +107,7 @@ export class RequestLoaders implements ElementQueries {
       `blocks|${field.id}|${site}|${canonicalJson(args)}`,
       source.id,
       () =>
-        this.criteria.build('matrixblock', args, {
+        this.criteria.build(ElementKinds.matrixBlock, args, {
           defaultSiteIds: [site],
           containerIds: [field.id],
         }),
@@ -182,12 +175,12 @@ export class RequestLoaders implements ElementQueries {
    * its status (Craft eager-loads authors with `status: null`); null when the scope cannot read it.
    */
   async user(id: number, args: GraphqlArgs = {}, siteId?: number): Promise<ElementRecord | null> {
-    return this.byId('user', id, args, siteId);
+    return this.byId(ElementKinds.user, id, args, siteId);
   }
 
   /** An asset by element id (user photos); null when the scope cannot read it. */
   async asset(id: number, siteId?: number): Promise<ElementRecord | null> {
-    return this.byId('asset', id, {}, siteId);
+    return this.byId(ElementKinds.asset, id, {}, siteId);
   }
 
   private async byId(
@@ -259,7 +252,7 @@ export class RequestLoaders implements ElementQueries {
   /** The field `_count` names, in the source's field layout context (matrix blocks: their type's). */
   private layoutField(source: ElementRecord, handle: string): Field | undefined {
     const { model } = this.deps;
-    if (source.kind === 'matrixblock' && source.typeId !== null)
+    if (source.kind === ElementKinds.matrixBlock && source.typeId !== null)
       return model.blockTypes.id(source.typeId)?.fields.find((field) => field.handle === handle);
     return model.fields.handle(handle);
   }
@@ -305,7 +298,7 @@ export class RequestLoaders implements ElementQueries {
 }
 
 function relationKind(field: Field): ElementKind | null {
-  return (RELATION_TARGET_KINDS as Partial<Record<string, ElementKind>>)[field.type] ?? null;
+  return relationTargetKind(field.type) ?? null;
 }
 
 /** The field's implied arguments win over the query's (`<section>Entries` has no `section`). */

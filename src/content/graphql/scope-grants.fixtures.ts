@@ -2,12 +2,12 @@ import type {
   ContentModel,
   EntryType,
   Field,
-  FieldType,
   GqlSchemaDefinition,
   MatrixBlockType,
   Section,
   SectionSiteSettings,
 } from '../model/content-model';
+import type { FieldType } from '../model/field-types';
 import { ContentModelIndex } from '../model/content-model.index';
 
 /**

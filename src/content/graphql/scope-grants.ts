@@ -11,7 +11,7 @@ import type {
   Volume,
 } from '../model/content-model';
 import type { ContentModelIndex } from '../model/content-model.index';
-import type { ElementKind } from '../store/element-criteria';
+import { type ElementKind, ElementKinds } from '../model/element-kinds';
 import type { SchemaScope } from './schema/schema-scope';
 
 /** One scope component `<entity>.<identifier>:<action>` (or `<entity>:<action>`), lower-cased names. */
@@ -144,19 +144,19 @@ export class ScopeGrants implements SchemaScope {
   /** Whether the kind has root fields (and results): Craft's `canQueryEntries()` and friends. */
   canQuery(kind: ElementKind): boolean {
     switch (kind) {
-      case 'entry':
+      case ElementKinds.entry:
         return this.sections.length > 0;
-      case 'asset':
+      case ElementKinds.asset:
         return this.volumes.length > 0;
-      case 'user':
+      case ElementKinds.user:
         return this.allUsers || this.userGroups.length > 0;
-      case 'category':
+      case ElementKinds.category:
         return this.categoryGroups.length > 0;
-      case 'tag':
+      case ElementKinds.tag:
         return this.tagGroups.length > 0;
-      case 'globalset':
+      case ElementKinds.globalSet:
         return this.globalSets.length > 0;
-      case 'matrixblock':
+      case ElementKinds.matrixBlock:
         // Blocks are only reached through their owners, which the scope already filtered.
         return true;
     }

@@ -1,20 +1,11 @@
 import type { ContentModelIndex } from '../model/content-model.index';
-import type { ElementKind } from '../store/element-criteria';
+import { type ElementKind, ElementKinds } from '../model/element-kinds';
 import type { ElementKey, ElementLookups } from '../store/write/element-lookups';
 
 /** A reference that names nothing; the message says what was looked for. */
 export class SeedReferenceError extends Error {}
 
 const UID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The element kind a relation field of this type points at. */
-export const RELATION_TARGETS: Readonly<Record<string, ElementKind>> = {
-  entries: 'entry',
-  assets: 'asset',
-  categories: 'category',
-  tags: 'tag',
-  users: 'user',
-};
 
 /**
  * Elements named the way content files name them (Craft's reference-tag identifiers): a uid,
@@ -40,27 +31,27 @@ export class SeedReferences {
       const found = await this.lookups.byUid(reference);
       return found?.kind === kind ? found : undefined;
     }
-    if (kind === 'user') return this.lookups.user(reference);
+    if (kind === ElementKinds.user) return this.lookups.user(reference);
     const slash = reference.indexOf('/');
     const container = slash < 0 ? reference : reference.slice(0, slash);
     const rest = slash < 0 ? '' : reference.slice(slash + 1);
     switch (kind) {
-      case 'entry': {
+      case ElementKinds.entry: {
         const section = this.model.sections.handle(container);
         if (section === undefined) return undefined;
         if (rest === '')
           return section.type === 'single' ? this.lookups.single(section.id) : undefined;
-        return this.bySlug('entry', section.id, rest);
+        return this.bySlug(ElementKinds.entry, section.id, rest);
       }
-      case 'category': {
+      case ElementKinds.category: {
         const group = this.model.categoryGroups.handle(container);
-        return group === undefined ? undefined : this.bySlug('category', group.id, rest);
+        return group === undefined ? undefined : this.bySlug(ElementKinds.category, group.id, rest);
       }
-      case 'tag': {
+      case ElementKinds.tag: {
         const group = this.model.tagGroups.handle(container);
-        return group === undefined ? undefined : this.bySlug('tag', group.id, rest);
+        return group === undefined ? undefined : this.bySlug(ElementKinds.tag, group.id, rest);
       }
-      case 'asset': {
+      case ElementKinds.asset: {
         const volume = this.model.volumes.handle(container);
         if (volume === undefined || rest === '') return undefined;
         const cut = rest.lastIndexOf('/');
@@ -89,14 +80,14 @@ export class SeedReferences {
 
   private hint(kind: ElementKind): string {
     switch (kind) {
-      case 'entry':
+      case ElementKinds.entry:
         return ' (write <section>/<slug>, or a uid)';
-      case 'asset':
+      case ElementKinds.asset:
         return ' (write <volume>/<folder/><filename>, or a uid)';
-      case 'category':
-      case 'tag':
+      case ElementKinds.category:
+      case ElementKinds.tag:
         return ' (write <group>/<slug>, or a uid)';
-      case 'user':
+      case ElementKinds.user:
         return ' (write the username)';
       default:
         return '';

@@ -3,7 +3,7 @@ import type { LoadTracker, GivenDates, ImportCounts } from '../import/load-track
 import type { ElementStatesRepository } from '../import/element-states.repository';
 import type { Field } from '../model/content-model';
 import type { ContentModelIndex } from '../model/content-model.index';
-import type { ElementKind } from '../store/element-criteria';
+import { type ElementKind, ElementKinds } from '../model/element-kinds';
 import type { ElementWriter } from '../store/write/element-writer';
 import { normalizeFolderPath } from '../store/write/asset-rows';
 import { ElementWriteError, ProblemList } from '../store/write/write-error';
@@ -22,7 +22,8 @@ import {
   type SeedTag,
   type SeedUser,
 } from './seed-document';
-import { RELATION_TARGETS, SeedReferenceError, SeedReferences } from './seed-references';
+import { SeedReferenceError, SeedReferences } from './seed-references';
+import { isRelationFieldType, relationTargetKind } from '../model/field-types';
 
 /** How far a load is: items first (pass one), then relation values and user photos (pass two). */
 export interface LoadProgress {
@@ -200,7 +201,7 @@ export class SeedRun {
   }
 
   private async photo(user: SeedUser): Promise<void> {
-    const photoId = await this.references.resolve('asset', user.photo!);
+    const photoId = await this.references.resolve(ElementKinds.asset, user.photo!);
     await this.writer.saveUser({ username: user.username, email: user.email, photoId });
   }
 
@@ -226,7 +227,7 @@ export class SeedRun {
       uploaderId:
         asset.uploader === undefined
           ? undefined
-          : await this.references.resolve('user', asset.uploader),
+          : await this.references.resolve(ElementKinds.user, asset.uploader),
       dateModified: asset.dateModified,
     });
     this.written('assets', saved, content, asset);
@@ -238,14 +239,14 @@ export class SeedRun {
       throw new ElementWriteError([`group: no category group "${category.group}"`]);
     const content = this.prepare(group.fields, category, category.at);
     const existing = await this.match('categories', category, () =>
-      this.bySlug('category', group.id, category),
+      this.bySlug(ElementKinds.category, group.id, category),
     );
     const saved = await this.writer.saveCategory({
       ...this.common(category, existing),
       fields: content.fields,
       sites: content.sites,
       groupId: group.id,
-      parentId: await this.parent('category', group.id, category.parent),
+      parentId: await this.parent(ElementKinds.category, group.id, category.parent),
     });
     this.written('categories', saved, content, category);
   }
@@ -254,7 +255,9 @@ export class SeedRun {
     const group = this.model.tagGroups.handle(tag.group);
     if (group === undefined) throw new ElementWriteError([`group: no tag group "${tag.group}"`]);
     const content = this.prepare(group.fields, tag, tag.at);
-    const existing = await this.match('tags', tag, () => this.bySlug('tag', group.id, tag));
+    const existing = await this.match('tags', tag, () =>
+      this.bySlug(ElementKinds.tag, group.id, tag),
+    );
     const saved = await this.writer.saveTag({
       ...this.common(tag, existing),
       fields: content.fields,
@@ -295,7 +298,7 @@ export class SeedRun {
     const existing = await this.match('entries', entry, () =>
       section.type === 'single'
         ? this.lookups.single(section.id)
-        : this.bySlug('entry', section.id, entry),
+        : this.bySlug(ElementKinds.entry, section.id, entry),
     );
     const saved = await this.writer.saveEntry({
       ...this.common(entry, existing),
@@ -306,11 +309,11 @@ export class SeedRun {
       authorId:
         entry.author === undefined
           ? undefined
-          : await this.references.resolve('user', entry.author),
+          : await this.references.resolve(ElementKinds.user, entry.author),
       postDate: entry.postDate,
       expiryDate: entry.expiryDate,
       archived: entry.archived,
-      parentId: await this.parent('entry', section.id, entry.parent),
+      parentId: await this.parent(ElementKinds.entry, section.id, entry.parent),
     });
     this.written('entries', saved, content, entry);
   }
@@ -394,7 +397,7 @@ export class SeedRun {
       const rest: Record<string, unknown> = {};
       for (const [handle, value] of Object.entries(values ?? {})) {
         const field = layout.find((f) => f.handle === handle);
-        if (field !== undefined && field.type in RELATION_TARGETS) {
+        if (field !== undefined && isRelationFieldType(field.type)) {
           waiting.push({ relation: { at, field, references: value, siteId } });
         } else if (field !== undefined && field.type === 'matrix' && siteId === undefined) {
           rest[handle] = this.blocks(field, value, at, (index, relation) =>
@@ -449,7 +452,7 @@ export class SeedRun {
         const rest: Record<string, unknown> = {};
         for (const [handle, v] of Object.entries(isObject(values) ? values : {})) {
           const blockField = type.fields.find((f) => f.handle === handle);
-          if (blockField !== undefined && blockField.type in RELATION_TARGETS)
+          if (blockField !== undefined && isRelationFieldType(blockField.type))
             wait(index, { at: `${at} ${where}`, field: blockField, references: v, siteId });
           else rest[handle] = v;
         }
@@ -475,7 +478,7 @@ export class SeedRun {
   private async relation(relation: PendingRelation): Promise<void> {
     const { field, references } = relation;
     const list = references === null ? [] : Array.isArray(references) ? references : [references];
-    const kind = RELATION_TARGETS[field.type];
+    const kind = relationTargetKind(field.type)!;
     const ids: number[] = [];
     const problems: string[] = [];
     for (const reference of list) {

@@ -4,32 +4,7 @@
  * items are matched by uid). Immutable; a reload builds a new one.
  */
 
-export const FIELD_TYPES = [
-  'plainText',
-  'number',
-  'lightswitch',
-  'date',
-  'dropdown',
-  'radioButtons',
-  'checkboxes',
-  'multiSelect',
-  'email',
-  'url',
-  'color',
-  'markdown',
-  'richText',
-  'entries',
-  'assets',
-  'categories',
-  'tags',
-  'users',
-  'matrix',
-  'table',
-] as const;
-export type FieldType = (typeof FIELD_TYPES)[number];
-
-export const RELATION_FIELD_TYPES = ['entries', 'assets', 'categories', 'tags', 'users'] as const;
-export type RelationFieldType = (typeof RELATION_FIELD_TYPES)[number];
+import type { FieldType } from './field-types';
 
 export interface ModelItem {
   /** Database id (stable: matched by uid). */

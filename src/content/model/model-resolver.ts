@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import type { FieldType } from './content-model';
+import type { FieldType } from './field-types';
 import { HandleTable, type Registered, UidRegistry } from './item-registry';
 import { at, placeOf, type ModelProblems } from './model-problems';
 import type {

@@ -1,10 +1,5 @@
-import type {
-  FieldOption,
-  FieldType,
-  ImageTransform,
-  SectionType,
-  TableColumn,
-} from './content-model';
+import type { FieldOption, ImageTransform, SectionType, TableColumn } from './content-model';
+import type { FieldType } from './field-types';
 
 /**
  * The validated model with every reference resolved to a uid and every default filled in: what

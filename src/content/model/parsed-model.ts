@@ -1,10 +1,5 @@
-import type {
-  FieldOption,
-  FieldType,
-  ImageTransform,
-  SectionType,
-  TableColumn,
-} from './content-model';
+import type { FieldOption, ImageTransform, SectionType, TableColumn } from './content-model';
+import type { FieldType } from './field-types';
 import type { Where } from './model-problems';
 import type { Located } from './yaml-map';
 

@@ -5,8 +5,7 @@
  * `"not foo"`, `"> 10"`, `"foo*"`, `":empty:"`, `["and", ...]`, `["not", 1, 2]`, `"a, b"`.
  */
 
-export type ElementKind =
-  'entry' | 'asset' | 'user' | 'category' | 'tag' | 'globalset' | 'matrixblock';
+import type { ElementKind } from '../model/element-kinds';
 
 export type ParamValue = string | number | boolean | null;
 /** One Craft parameter: a scalar, or a list whose first item may be `and`, `or` or `not`. */

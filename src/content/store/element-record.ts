@@ -1,4 +1,4 @@
-import type { ElementKind } from './element-criteria';
+import type { ElementKind } from '../model/element-kinds';
 
 /** Structure position (structure sections and category groups). */
 export interface StructurePosition {

@@ -1,6 +1,7 @@
 import type { Field, ModelItem, Section } from '../../model/content-model';
 import type { ContentModelIndex } from '../../model/content-model.index';
-import type { ElementKind, Param } from '../../store/element-criteria';
+import { type ElementKind, ElementKinds } from '../../model/element-kinds';
+import type { Param } from '../../store/element-criteria';
 import { matchesParam } from './param-match';
 import { type ArgumentValues, toInteger, toParam } from './values';
 import type { ScopeGrants } from '../scope-grants';
@@ -27,7 +28,7 @@ export function containerScope(
   fixed: readonly number[] | undefined,
 ): ContainerScope | null {
   switch (kind) {
-    case 'entry': {
+    case ElementKinds.entry: {
       const sections = narrow(narrowFixed(grants.sections, fixed), args.section, args.sectionId);
       const structures = structureFilter(sections, args.structureId, isStructureSection);
       const types = narrow(
@@ -38,17 +39,17 @@ export function containerScope(
       if (structures.length === 0 || types.length === 0) return null;
       return { containerIds: ids(structures), typeIds: ids(types) };
     }
-    case 'asset':
+    case ElementKinds.asset:
       return containers(narrow(narrowFixed(grants.volumes, fixed), args.volume, args.volumeId));
-    case 'category': {
+    case ElementKinds.category: {
       const groups = narrow(narrowFixed(grants.categoryGroups, fixed), args.group, args.groupId);
       return containers(structureFilter(groups, args.structureId, () => true));
     }
-    case 'tag':
+    case ElementKinds.tag:
       return containers(narrow(narrowFixed(grants.tagGroups, fixed), args.group, args.groupId));
-    case 'globalset':
+    case ElementKinds.globalSet:
       return containers(narrow(narrowFixed(grants.globalSets, fixed), args.handle, undefined));
-    case 'matrixblock': {
+    case ElementKinds.matrixBlock: {
       const fields = narrow(matrixFields(model, fixed), undefined, args.fieldId);
       const types = narrow(
         fields.flatMap((field) => field.blockTypes),
@@ -58,7 +59,7 @@ export function containerScope(
       if (fields.length === 0 || types.length === 0) return null;
       return { containerIds: ids(fields), typeIds: ids(types) };
     }
-    case 'user':
+    case ElementKinds.user:
       return userGroupScope(args, grants, model);
   }
 }
@@ -148,27 +149,27 @@ export function layoutFields(
 ): Map<string, Field> {
   let fields: readonly Field[];
   switch (kind) {
-    case 'entry':
+    case ElementKinds.entry:
       fields = grants.sections.flatMap((section) =>
         grants.entryTypes(section).flatMap((type) => type.fields),
       );
       break;
-    case 'asset':
+    case ElementKinds.asset:
       fields = grants.volumes.flatMap((volume) => volume.fields);
       break;
-    case 'category':
+    case ElementKinds.category:
       fields = grants.categoryGroups.flatMap((group) => group.fields);
       break;
-    case 'tag':
+    case ElementKinds.tag:
       fields = grants.tagGroups.flatMap((group) => group.fields);
       break;
-    case 'globalset':
+    case ElementKinds.globalSet:
       fields = grants.globalSets.flatMap((set) => set.fields);
       break;
-    case 'user':
+    case ElementKinds.user:
       fields = model.model.userFields;
       break;
-    case 'matrixblock':
+    case ElementKinds.matrixBlock:
       fields = (scope.typeIds ?? []).flatMap((id) => model.blockTypes.id(id)?.fields ?? []);
       break;
   }

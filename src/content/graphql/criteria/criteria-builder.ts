@@ -1,11 +1,7 @@
 import type { Field } from '../../model/content-model';
 import type { ContentModelIndex } from '../../model/content-model.index';
-import type {
-  ElementCriteria,
-  ElementKind,
-  FieldFilter,
-  SearchTermOptions,
-} from '../../store/element-criteria';
+import { type ElementKind, ElementKinds } from '../../model/element-kinds';
+import type { ElementCriteria, FieldFilter, SearchTermOptions } from '../../store/element-criteria';
 import type { ElementReader } from '../../store/element-store';
 import { ClientSafeError } from '../client-safe-error';
 import { containerScope, layoutFields } from './containers';
@@ -57,11 +53,11 @@ export interface BuildOptions {
 
 /** The `relatedTo<Kind>` arguments and the kind of their criteria inputs. */
 const RELATED_TO_KINDS: readonly (readonly [string, ElementKind])[] = [
-  ['relatedToEntries', 'entry'],
-  ['relatedToAssets', 'asset'],
-  ['relatedToUsers', 'user'],
-  ['relatedToCategories', 'category'],
-  ['relatedToTags', 'tag'],
+  ['relatedToEntries', ElementKinds.entry],
+  ['relatedToAssets', ElementKinds.asset],
+  ['relatedToUsers', ElementKinds.user],
+  ['relatedToCategories', ElementKinds.category],
+  ['relatedToTags', ElementKinds.tag],
 ];
 
 /** Draft and revision arguments: we store no drafts or revisions, so asking for them finds nothing. */
@@ -308,9 +304,10 @@ export class CriteriaBuilder {
   ): boolean {
     // `editable: true` keeps what the signed-in user may edit; an API request has no such user,
     // and Craft aborts the query then (no results).
-    if ((kind === 'entry' || kind === 'category') && args.editable === true) return false;
+    if ((kind === ElementKinds.entry || kind === ElementKinds.category) && args.editable === true)
+      return false;
     switch (kind) {
-      case 'entry': {
+      case ElementKinds.entry: {
         criteria.authorIds = toParam(args.authorId);
         criteria.postDate = toParam(args.postDate);
         criteria.expiryDate = toParam(args.expiryDate);
@@ -320,10 +317,10 @@ export class CriteriaBuilder {
         applyStructure(criteria, args);
         break;
       }
-      case 'category':
+      case ElementKinds.category:
         applyStructure(criteria, args);
         break;
-      case 'asset':
+      case ElementKinds.asset:
         criteria.folderId = toParam(args.folderId);
         criteria.includeSubfolders = toBoolean(args.includeSubfolders);
         criteria.filename = toParam(args.filename);
@@ -335,7 +332,7 @@ export class CriteriaBuilder {
         criteria.hasAlt = toBoolean(args.hasAlt);
         criteria.uploaderIds = toParam(args.uploader);
         break;
-      case 'user':
+      case ElementKinds.user:
         criteria.email = toParam(args.email);
         criteria.username = toParam(args.username);
         criteria.fullName = toParam(args.fullName);
@@ -345,7 +342,7 @@ export class CriteriaBuilder {
         criteria.authors = toBoolean(args.authors);
         criteria.assetUploaders = toBoolean(args.assetUploaders);
         break;
-      case 'matrixblock': {
+      case ElementKinds.matrixBlock: {
         const owners = toIds(args.ownerId ?? args.primaryOwnerId);
         if (args.ownerId != null || args.primaryOwnerId != null) {
           if (owners.length === 0) return false;
@@ -353,8 +350,8 @@ export class CriteriaBuilder {
         }
         break;
       }
-      case 'tag':
-      case 'globalset':
+      case ElementKinds.tag:
+      case ElementKinds.globalSet:
         break;
     }
     dropUndefined(criteria);

@@ -1,5 +1,6 @@
 import type { ContentModelIndex } from '../../model/content-model.index';
-import type { ElementCriteria, ElementKind } from '../../store/element-criteria';
+import { type ElementKind, ElementKinds } from '../../model/element-kinds';
+import type { ElementCriteria } from '../../store/element-criteria';
 import type { ElementReader } from '../../store/element-store';
 import { matchesParam } from './param-match';
 import { toList } from './values';
@@ -33,8 +34,8 @@ function containerHandle(
   model: ContentModelIndex,
 ): string | undefined {
   if (containerId === null) return undefined;
-  if (kind === 'entry') return model.sections.id(containerId)?.handle;
-  if (kind === 'category') return model.categoryGroups.id(containerId)?.handle;
+  if (kind === ElementKinds.entry) return model.sections.id(containerId)?.handle;
+  if (kind === ElementKinds.category) return model.categoryGroups.id(containerId)?.handle;
   return undefined;
 }
 

@@ -33,6 +33,7 @@ import {
   saveSite,
 } from './mutation-support';
 import { saveInput, saveMutationField } from './save-mutation';
+import { ElementKinds } from '../../model/element-kinds';
 
 /** `save_<volume>_Asset` for every readable volume the scope may create or save assets in. */
 export function assetSaveMutations(
@@ -86,7 +87,7 @@ async function saveAsset(
   requireAction(scope, 'volumes', volume.uid, key === undefined ? 'create' : 'save');
   const site = saveSite(scope, args, key === undefined);
   const existing = await existingElement(key, mutations.lookups, {
-    kind: 'asset',
+    kind: ElementKinds.asset,
     noun: 'asset',
     containerId: volume.id,
     containerNoun: 'volume',
@@ -94,7 +95,8 @@ async function saveAsset(
   let previous: AssetProperties | undefined;
   if (existing !== undefined) {
     const all = context.model.model.sites.map((s) => s.id);
-    previous = (await mutations.read('asset', existing.id, volume.id, all))?.asset ?? undefined;
+    previous =
+      (await mutations.read(ElementKinds.asset, existing.id, volume.id, all))?.asset ?? undefined;
   }
   const plan = await filePlan(mutations, volume, args, previous);
   const { content, others } = await saveInput(
@@ -129,7 +131,7 @@ async function saveAsset(
       }),
     );
     const record = await mutations.read(
-      'asset',
+      ElementKinds.asset,
       saved.id,
       volume.id,
       readSites(scope, site.siteId),

@@ -18,6 +18,7 @@ import {
 import { structurePlacement } from './structure-placement';
 import { saveInput, saveMutationField } from './save-mutation';
 import type { ContentMutations } from './content-mutations.service';
+import { ElementKinds } from '../../model/element-kinds';
 
 /** `save_<group>_Category` for every readable category group the scope may save in. */
 export function categorySaveMutations(
@@ -54,7 +55,7 @@ async function saveCategory(
   mutations: ContentMutations,
 ): Promise<ElementRecord | null> {
   const existing = await existingElement(elementKey(args), mutations.lookups, {
-    kind: 'category',
+    kind: ElementKinds.category,
     noun: 'category',
     containerId: group.id,
     containerNoun: 'group',
@@ -79,5 +80,5 @@ async function saveCategory(
       ...(placement !== undefined && { placement }),
     }),
   );
-  return mutations.read('category', saved.id, group.id, readSites(scope, site.siteId));
+  return mutations.read(ElementKinds.category, saved.id, group.id, readSites(scope, site.siteId));
 }

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { GraphQLError } from 'graphql';
 import { Database } from '../../../infra/database/database';
 import { GraphqlResultCache } from '../../cache/graphql-result-cache';
-import type { ElementKind } from '../../store/element-criteria';
+import type { ElementKind } from '../../model/element-kinds';
 import type { ElementRecord } from '../../store/element-record';
 import { ElementReader } from '../../store/element-store';
 import { ElementWriter } from '../../store/write/element-writer';

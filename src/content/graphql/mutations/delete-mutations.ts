@@ -1,7 +1,7 @@
 import { GraphQLBoolean, GraphQLInt, GraphQLNonNull } from 'graphql';
 import type { ModelItem } from '../../model/content-model';
 import type { ContentModelIndex } from '../../model/content-model.index';
-import type { ElementKind } from '../../store/element-criteria';
+import { type ElementKind, ElementKinds } from '../../model/element-kinds';
 import type { GraphqlArgs, GraphqlRequestContext } from '../graphql-request-context';
 import type { SchemaScope } from '../schema/schema-scope';
 import type { SchemaTypes } from '../schema/schema-types';
@@ -30,7 +30,7 @@ interface DeleteKind {
 const DELETE_KINDS: readonly DeleteKind[] = [
   {
     name: 'deleteEntry',
-    kind: 'entry',
+    kind: ElementKinds.entry,
     noun: 'an entry',
     exists: canDeleteEntries,
     permission: (model, element) => {
@@ -46,7 +46,7 @@ const DELETE_KINDS: readonly DeleteKind[] = [
   },
   {
     name: 'deleteAsset',
-    kind: 'asset',
+    kind: ElementKinds.asset,
     noun: 'an asset',
     exists: canDeleteAssets,
     permission: (model, element) => ({
@@ -56,7 +56,7 @@ const DELETE_KINDS: readonly DeleteKind[] = [
   },
   {
     name: 'deleteCategory',
-    kind: 'category',
+    kind: ElementKinds.category,
     noun: 'a category',
     exists: canDeleteCategories,
     permission: (model, element) => ({
@@ -66,7 +66,7 @@ const DELETE_KINDS: readonly DeleteKind[] = [
   },
   {
     name: 'deleteTag',
-    kind: 'tag',
+    kind: ElementKinds.tag,
     noun: 'a tag',
     exists: canDeleteTags,
     permission: (model, element) => ({
@@ -91,7 +91,7 @@ export function deleteMutations(types: SchemaTypes): Record<string, MutationFiel
       description: `Delete ${spec.noun}.`,
       args: {
         id: { type: new GraphQLNonNull(GraphQLInt) },
-        ...(spec.kind === 'entry' && { siteId: { type: GraphQLInt } }),
+        ...(spec.kind === ElementKinds.entry && { siteId: { type: GraphQLInt } }),
       },
       resolve: (_root, args, context) => deleteElement(spec, types.scope, args, context),
     };

@@ -13,6 +13,7 @@ import { elementId, elementKey, type MutationField, readSites, saveSite } from '
 import { structurePlacement } from './structure-placement';
 import { saveInput, saveMutationField } from './save-mutation';
 import type { ContentMutations } from './content-mutations.service';
+import { ElementKinds } from '../../model/element-kinds';
 
 /**
  * `save_<section>_<type>_Entry` for every entry type the scope may create or save entries of
@@ -76,7 +77,7 @@ async function saveEntry(
       const one = await mutations.lookups.single(section.id);
       existing = one === undefined ? undefined : await mutations.lookups.element({ id: one.id });
     } else existing = await mutations.lookups.element(key!);
-    if (existing?.kind !== 'entry' || !existing.siteIds.includes(site.siteId))
+    if (existing?.kind !== ElementKinds.entry || !existing.siteIds.includes(site.siteId))
       throw mutationError('No such entry exists');
     if (existing.containerId !== section.id)
       throw mutationError('Impossible to change the section of an existing entry');
@@ -108,7 +109,7 @@ async function saveEntry(
       ...(placement !== undefined && { placement }),
     }),
   );
-  return mutations.read('entry', saved.id, section.id, readSites(scope, site.siteId));
+  return mutations.read(ElementKinds.entry, saved.id, section.id, readSites(scope, site.siteId));
 }
 
 /** An optional element id argument: undefined when absent, null to clear it. */

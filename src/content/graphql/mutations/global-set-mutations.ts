@@ -11,6 +11,7 @@ import { editableGlobalSets } from './mutation-permissions';
 import { type MutationField, readSites, saveSite } from './mutation-support';
 import { saveInput, saveMutationField } from './save-mutation';
 import type { ContentMutations } from './content-mutations.service';
+import { ElementKinds } from '../../model/element-kinds';
 
 /** `save_<handle>_GlobalSet` for every readable global set the scope may edit. */
 export function globalSetSaveMutations(
@@ -59,5 +60,5 @@ async function saveGlobalSet(
       sites: content.sites,
     }),
   );
-  return mutations.read('globalset', saved.id, set.id, readSites(scope, site.siteId));
+  return mutations.read(ElementKinds.globalSet, saved.id, set.id, readSites(scope, site.siteId));
 }

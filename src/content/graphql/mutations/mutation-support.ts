@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
 import type { GraphQLFieldConfig } from 'graphql';
-import type { ElementKind } from '../../store/element-criteria';
+import type { ElementKind } from '../../model/element-kinds';
 import type { ElementLookups, IdentifiedElement } from '../../store/write/element-lookups';
 import type { GraphqlArgs, GraphqlRequestContext } from '../graphql-request-context';
 import type { SchemaScope } from '../schema/schema-scope';

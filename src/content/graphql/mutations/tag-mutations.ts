@@ -17,6 +17,7 @@ import {
 } from './mutation-support';
 import { saveInput, saveMutationField } from './save-mutation';
 import type { ContentMutations } from './content-mutations.service';
+import { ElementKinds } from '../../model/element-kinds';
 
 /** `save_<group>_Tag` for every readable tag group the scope may save in. */
 export function tagSaveMutations(
@@ -53,7 +54,7 @@ async function saveTag(
   mutations: ContentMutations,
 ): Promise<ElementRecord | null> {
   const existing = await existingElement(elementKey(args), mutations.lookups, {
-    kind: 'tag',
+    kind: ElementKinds.tag,
     noun: 'tag',
     containerId: group.id,
     containerNoun: 'group',
@@ -64,5 +65,5 @@ async function saveTag(
   const saved = await mutations.write(() =>
     mutations.writer.saveTag({ ...content, groupId: group.id, uid: existing?.uid }),
   );
-  return mutations.read('tag', saved.id, group.id, readSites(scope, site.siteId));
+  return mutations.read(ElementKinds.tag, saved.id, group.id, readSites(scope, site.siteId));
 }

@@ -11,6 +11,7 @@ import { elementFields } from './element-fields';
 import type { ElementFieldMap } from './field-maps';
 import type { SchemaTypes } from './schema-types';
 import { assetDimension, assetImg, assetSrcset, assetUrl, transformedImage } from './asset-image';
+import { ElementKinds } from '../../model/element-kinds';
 
 /** The file's extension, lower case ('' without one). */
 function extensionOf(filename: string): string {
@@ -25,15 +26,15 @@ function extensionOf(filename: string): string {
  */
 export function assetFields(types: SchemaTypes): ElementFieldMap {
   const fields: ElementFieldMap = { ...elementFields(types) };
-  if (types.scope.canQuery('user')) {
+  if (types.scope.canQuery(ElementKinds.user)) {
     fields.uploaderId = {
       type: GraphQLInt,
       description: 'The ID of the user who first added this asset (if known).',
       resolve: (source) => source.asset?.uploaderId ?? null,
     };
     fields.uploader = {
-      type: types.kindInterface('user'),
-      args: types.kindArguments('user'),
+      type: types.kindInterface(ElementKinds.user),
+      args: types.kindArguments(ElementKinds.user),
       description: 'The user who first added this asset (if known).',
       resolve: (source, args, context) => {
         const id = source.asset?.uploaderId;
@@ -41,7 +42,7 @@ export function assetFields(types: SchemaTypes): ElementFieldMap {
       },
     };
   }
-  const assetInterface = types.kindInterface('asset');
+  const assetInterface = types.kindInterface(ElementKinds.asset);
   return {
     ...fields,
     alt: {
@@ -154,14 +155,14 @@ export function assetFields(types: SchemaTypes): ElementFieldMap {
     },
     prev: {
       type: assetInterface,
-      args: types.kindArguments('asset'),
+      args: types.kindArguments(ElementKinds.asset),
       description:
         'Returns the previous element relative to this one, from a given set of criteria.',
       resolve: (source, args, context) => context.elements.prev(source, args),
     },
     next: {
       type: assetInterface,
-      args: types.kindArguments('asset'),
+      args: types.kindArguments(ElementKinds.asset),
       description: 'Returns the next element relative to this one, from a given set of criteria.',
       resolve: (source, args, context) => context.elements.next(source, args),
     },

@@ -8,20 +8,13 @@ import {
 } from 'graphql';
 import type { GraphQLFieldConfigArgumentMap, GraphQLOutputType } from 'graphql';
 import type { Field, TableColumn } from '../../model/content-model';
-import type { ElementKind } from '../../store/element-criteria';
+import { ElementKinds } from '../../model/element-kinds';
 import type { ElementSource, GraphqlRequestContext } from '../graphql-request-context';
 import { NumberScalar, toNumber } from '../scalars/number.scalar';
 import type { ElementFieldConfig, ElementFieldMap } from './field-maps';
 import type { SchemaTypes } from './schema-types';
 import { typeNames } from './type-names';
-
-const RELATION_TARGETS: Partial<Record<Field['type'], ElementKind>> = {
-  entries: 'entry',
-  assets: 'asset',
-  categories: 'category',
-  tags: 'tag',
-  users: 'user',
-};
+import { relationTargetKind } from '../../model/field-types';
 
 const LABEL_ARGUMENT: GraphQLFieldConfigArgumentMap = {
   label: {
@@ -94,7 +87,7 @@ function relationFieldConfig(
   field: Field,
   description: string | undefined,
 ): ElementFieldConfig | null {
-  const target = RELATION_TARGETS[field.type];
+  const target = relationTargetKind(field.type);
   if (target === undefined || !types.scope.canQuery(target)) return null;
   return {
     type: new GraphQLNonNull(new GraphQLList(types.kindInterface(target))),
@@ -123,7 +116,7 @@ function matrixFieldConfig(
   return {
     type: new GraphQLNonNull(new GraphQLList(union)),
     description,
-    args: types.kindArguments('matrixblock'),
+    args: types.kindArguments(ElementKinds.matrixBlock),
     resolve: (source, args, context) => context.elements.blocks(source, field, args),
   };
 }
@@ -135,12 +128,12 @@ function blockObjectType(
 ): GraphQLObjectType {
   const name = typeNames.block(field, blockType);
   return types.named(name, () => {
-    types.setRuntimeName('matrixblock', blockType.id, name);
+    types.setRuntimeName(ElementKinds.matrixBlock, blockType.id, name);
     return new GraphQLObjectType<ElementSource, GraphqlRequestContext>({
       name,
-      interfaces: () => [types.elementInterface(), types.kindInterface('matrixblock')],
+      interfaces: () => [types.elementInterface(), types.kindInterface(ElementKinds.matrixBlock)],
       fields: () => {
-        const builtIn = types.kindFields('matrixblock');
+        const builtIn = types.kindFields(ElementKinds.matrixBlock);
         return { ...builtIn, ...customFieldConfigs(types, blockType.fields, builtIn) };
       },
     });

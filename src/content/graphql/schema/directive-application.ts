@@ -16,6 +16,7 @@ import type { TransformArgs } from '../../transforms/asset-files';
 import type { ElementSource, GraphqlRequestContext } from '../graphql-request-context';
 import { CONTENT_DIRECTIVE_NAMES } from './directive-definitions';
 import type { ContentDirectiveName } from './directive-definitions';
+import { ElementKinds } from '../../model/element-kinds';
 
 type Resolver = GraphQLFieldResolver<unknown, GraphqlRequestContext>;
 
@@ -132,7 +133,11 @@ function markTransform(value: unknown, transform: TransformArgs): unknown {
 }
 
 function isAsset(value: unknown): value is ElementSource {
-  return typeof value === 'object' && value !== null && (value as ElementSource).kind === 'asset';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as ElementSource).kind === ElementKinds.asset
+  );
 }
 
 /** Craft casts to string before parsing Markdown; null and structured values stay as they are. */

@@ -7,19 +7,20 @@ import {
 } from 'graphql';
 import type { GraphQLArgumentConfig, GraphQLFieldConfigArgumentMap } from 'graphql';
 import type { Field } from '../../model/content-model';
-import type { ElementKind } from '../../store/element-criteria';
+import { type ElementKind, ElementKinds } from '../../model/element-kinds';
 import { QueryArgumentScalar } from '../scalars/query-argument.scalar';
 import type { SchemaScope } from './schema-scope';
 import { CRITERIA_INPUT_NAMES } from './type-names';
+import { relationTargetKind } from '../../model/field-types';
 
 /** Element kinds that have relation criteria inputs (`relatedToEntries: [EntryCriteriaInput]`). */
 export type RelatableKind = keyof typeof CRITERIA_INPUT_NAMES;
 export const RELATABLE_KINDS: readonly RelatableKind[] = [
-  'asset',
-  'entry',
-  'user',
-  'category',
-  'tag',
+  ElementKinds.asset,
+  ElementKinds.entry,
+  ElementKinds.user,
+  ElementKinds.category,
+  ElementKinds.tag,
 ];
 
 const queryArguments = new GraphQLList(QueryArgumentScalar);
@@ -378,14 +379,6 @@ const KIND_ARGUMENTS: Record<ElementKind, GraphQLFieldConfigArgumentMap> = {
   matrixblock: MATRIX_BLOCK_ARGUMENTS,
 };
 
-const RELATION_FIELD_TARGETS: Partial<Record<Field['type'], ElementKind>> = {
-  entries: 'entry',
-  assets: 'asset',
-  categories: 'category',
-  tags: 'tag',
-  users: 'user',
-};
-
 /** Arguments about users: left out when the scope cannot query users (like `author`). */
 const USER_ARGUMENTS_OF: Partial<Record<ElementKind, readonly string[]>> = {
   entry: ['authorId', 'authorGroup', 'authorGroupId'],
@@ -397,7 +390,7 @@ const USER_ARGUMENTS_OF: Partial<Record<ElementKind, readonly string[]>> = {
  * `[QueryArgument]` (relation fields: target ids). Matrix and table fields have none.
  */
 function customFieldArgument(field: Field, scope: SchemaScope): GraphQLArgumentConfig | null {
-  const target = RELATION_FIELD_TARGETS[field.type];
+  const target = relationTargetKind(field.type);
   // A relation to a kind the scope cannot read is not in the schema, nor is its filter.
   if (target !== undefined && !scope.canQuery(target)) return null;
   switch (field.type) {
@@ -432,7 +425,8 @@ export function kindArguments(
     ...commonArguments(scope, criteriaInput),
     ...KIND_ARGUMENTS[kind],
   };
-  if (!scope.canQuery('user')) for (const name of USER_ARGUMENTS_OF[kind] ?? []) delete args[name];
+  if (!scope.canQuery(ElementKinds.user))
+    for (const name of USER_ARGUMENTS_OF[kind] ?? []) delete args[name];
   for (const field of layoutFields) {
     if (field.handle in args) continue;
     const config = customFieldArgument(field, scope);

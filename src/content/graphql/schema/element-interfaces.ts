@@ -1,5 +1,5 @@
 import { GraphQLInterfaceType } from 'graphql';
-import type { ElementKind } from '../../store/element-criteria';
+import type { ElementKind } from '../../model/element-kinds';
 import type { ElementSource } from '../graphql-request-context';
 import { assetFields } from './asset-fields';
 import { elementFields } from './element-fields';

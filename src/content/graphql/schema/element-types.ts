@@ -1,6 +1,6 @@
 import { GraphQLObjectType, GraphQLUnionType } from 'graphql';
 import type { Field, ModelItem, Section } from '../../model/content-model';
-import type { ElementKind } from '../../store/element-criteria';
+import { type ElementKind, ElementKinds } from '../../model/element-kinds';
 import type { ElementSource, GraphqlRequestContext } from '../graphql-request-context';
 import { customFieldConfigs } from './custom-fields';
 import type { SchemaTypes } from './schema-types';
@@ -39,7 +39,7 @@ export function entryObjectTypes(types: SchemaTypes, section: Section): GraphQLO
     .map((entryType) =>
       elementObjectType(
         types,
-        'entry',
+        ElementKinds.entry,
         typeNames.entry(section, entryType),
         entryType.id,
         entryType.fields,
@@ -79,19 +79,29 @@ function containerTypes<T extends ModelItem & { readonly fields: readonly Field[
 export function concreteTypes(types: SchemaTypes): GraphQLObjectType[] {
   const { scope } = types;
   const objects: GraphQLObjectType[] = [];
-  if (scope.canQuery('entry'))
+  if (scope.canQuery(ElementKinds.entry))
     for (const section of scope.sections) objects.push(...entryObjectTypes(types, section));
-  if (scope.canQuery('asset'))
-    objects.push(...containerTypes(types, 'asset', scope.volumes, typeNames.asset));
-  if (scope.canQuery('user'))
+  if (scope.canQuery(ElementKinds.asset))
+    objects.push(...containerTypes(types, ElementKinds.asset, scope.volumes, typeNames.asset));
+  if (scope.canQuery(ElementKinds.user))
     objects.push(
-      elementObjectType(types, 'user', typeNames.user(), null, types.model.model.userFields),
+      elementObjectType(
+        types,
+        ElementKinds.user,
+        typeNames.user(),
+        null,
+        types.model.model.userFields,
+      ),
     );
-  if (scope.canQuery('category'))
-    objects.push(...containerTypes(types, 'category', scope.categoryGroups, typeNames.category));
-  if (scope.canQuery('tag'))
-    objects.push(...containerTypes(types, 'tag', scope.tagGroups, typeNames.tag));
-  if (scope.canQuery('globalset'))
-    objects.push(...containerTypes(types, 'globalset', scope.globalSets, typeNames.globalSet));
+  if (scope.canQuery(ElementKinds.category))
+    objects.push(
+      ...containerTypes(types, ElementKinds.category, scope.categoryGroups, typeNames.category),
+    );
+  if (scope.canQuery(ElementKinds.tag))
+    objects.push(...containerTypes(types, ElementKinds.tag, scope.tagGroups, typeNames.tag));
+  if (scope.canQuery(ElementKinds.globalSet))
+    objects.push(
+      ...containerTypes(types, ElementKinds.globalSet, scope.globalSets, typeNames.globalSet),
+    );
   return objects;
 }

@@ -3,6 +3,7 @@ import { elementFields, structureFields } from './element-fields';
 import type { ElementFieldMap } from './field-maps';
 import type { SchemaTypes } from './schema-types';
 import { treeFields } from './tree-fields';
+import { ElementKinds } from '../../model/element-kinds';
 
 /**
  * `EntryInterface` fields (spec §4.3). Drafts and revisions do not exist in this store: their
@@ -80,10 +81,10 @@ export function entryFields(types: SchemaTypes): ElementFieldMap {
       resolve: (source) => source.uid,
     },
   };
-  if (types.scope.canQuery('user')) {
+  if (types.scope.canQuery(ElementKinds.user)) {
     fields.authorId = { type: GraphQLInt, description: 'The ID of the author of this entry.' };
     fields.author = {
-      type: types.kindInterface('user'),
+      type: types.kindInterface(ElementKinds.user),
       description: 'The entry’s author.',
       resolve: (source, _args, context) =>
         source.authorId === null ? null : context.elements.user(source.authorId),
@@ -113,7 +114,7 @@ export function entryFields(types: SchemaTypes): ElementFieldMap {
     },
     postDate: { type: types.dateTime, description: 'The entry’s post date.' },
     expiryDate: { type: types.dateTime, description: 'The expiry date of the entry.' },
-    ...treeFields(types, 'entry'),
+    ...treeFields(types, ElementKinds.entry),
     enabledForSite: {
       type: GraphQLBoolean,
       description: 'Whether the element is enabled for the site.',

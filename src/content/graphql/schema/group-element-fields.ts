@@ -4,6 +4,7 @@ import { elementFields, structureFields } from './element-fields';
 import type { ElementFieldMap } from './field-maps';
 import type { SchemaTypes } from './schema-types';
 import { treeFields } from './tree-fields';
+import { ElementKinds } from '../../model/element-kinds';
 
 function groupFields(group: (id: number) => ModelItem | undefined, noun: string): ElementFieldMap {
   return {
@@ -27,7 +28,7 @@ export function categoryFields(types: SchemaTypes): ElementFieldMap {
     ...elementFields(types),
     ...structureFields(),
     ...groupFields((id) => types.model.categoryGroups.id(id), 'category'),
-    ...treeFields(types, 'category'),
+    ...treeFields(types, ElementKinds.category),
   };
 }
 

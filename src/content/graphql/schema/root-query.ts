@@ -1,6 +1,6 @@
 import { GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLString } from 'graphql';
 import type { GraphQLFieldConfig, GraphQLFieldConfigArgumentMap, GraphQLOutputType } from 'graphql';
-import type { ElementKind } from '../../store/element-criteria';
+import { type ElementKind, ElementKinds } from '../../model/element-kinds';
 import type { GraphqlArgs, GraphqlRequestContext } from '../graphql-request-context';
 import { sectionUnion } from './element-types';
 import type { SchemaTypes } from './schema-types';
@@ -21,7 +21,7 @@ interface RootNames {
 
 const ROOTS: readonly RootNames[] = [
   {
-    kind: 'entry',
+    kind: ElementKinds.entry,
     plural: 'entries',
     singular: 'entry',
     count: 'entryCount',
@@ -30,7 +30,7 @@ const ROOTS: readonly RootNames[] = [
     noun: 'entries',
   },
   {
-    kind: 'asset',
+    kind: ElementKinds.asset,
     plural: 'assets',
     singular: 'asset',
     count: 'assetCount',
@@ -39,7 +39,7 @@ const ROOTS: readonly RootNames[] = [
     noun: 'assets',
   },
   {
-    kind: 'user',
+    kind: ElementKinds.user,
     plural: 'users',
     singular: 'user',
     count: 'userCount',
@@ -48,7 +48,7 @@ const ROOTS: readonly RootNames[] = [
     noun: 'users',
   },
   {
-    kind: 'globalset',
+    kind: ElementKinds.globalSet,
     plural: 'globalSets',
     singular: 'globalSet',
     count: null,
@@ -57,7 +57,7 @@ const ROOTS: readonly RootNames[] = [
     noun: 'global sets',
   },
   {
-    kind: 'category',
+    kind: ElementKinds.category,
     plural: 'categories',
     singular: 'category',
     count: 'categoryCount',
@@ -66,7 +66,7 @@ const ROOTS: readonly RootNames[] = [
     noun: 'categories',
   },
   {
-    kind: 'tag',
+    kind: ElementKinds.tag,
     plural: 'tags',
     singular: 'tag',
     count: 'tagCount',
@@ -128,7 +128,7 @@ export function queryType(types: SchemaTypes): GraphQLObjectType {
         description: `This query is used to return the number of ${root.noun}.`,
         resolve: (_root, queryArgs, context) => context.elements.count(root.kind, queryArgs),
       };
-    if (root.kind === 'entry') Object.assign(fields, sectionFields(types, args));
+    if (root.kind === ElementKinds.entry) Object.assign(fields, sectionFields(types, args));
     const deprecation = (name: string) =>
       `This query is deprecated and will be removed in the future. Use \`${name}\` instead.`;
     // A section named `query` owns `queryEntries`: the real Craft 4 field wins over the alias.
@@ -152,7 +152,7 @@ function sectionFields(
   for (const section of types.scope.sections) {
     if (types.scope.entryTypes(section).length === 0) continue;
     fields[`${section.handle}Entries`] = listField(
-      'entry',
+      ElementKinds.entry,
       sectionUnion(types, section),
       args,
       `Entries within the ${section.handle} section.`,

@@ -7,7 +7,7 @@ import type {
   TagGroup,
   Volume,
 } from '../../model/content-model';
-import type { ElementKind } from '../../store/element-criteria';
+import type { ElementKind } from '../../model/element-kinds';
 
 /**
  * What a GraphQL schema definition's scope lets its generated schema contain: the element kinds

@@ -7,7 +7,7 @@ import type {
 } from 'graphql';
 import type { Field } from '../../model/content-model';
 import type { ContentModelIndex } from '../../model/content-model.index';
-import type { ElementKind } from '../../store/element-criteria';
+import { type ElementKind, ElementKinds } from '../../model/element-kinds';
 import type { ElementRecord } from '../../store/element-record';
 import type { ElementFieldMap } from './field-maps';
 import { dateTimeScalar } from '../scalars/date-time.scalar';
@@ -106,25 +106,25 @@ export class SchemaTypes {
     const scope = this.scope;
     let layouts: (readonly Field[])[];
     switch (kind) {
-      case 'entry':
+      case ElementKinds.entry:
         layouts = scope.sections.flatMap((s) => scope.entryTypes(s).map((t) => t.fields));
         break;
-      case 'asset':
+      case ElementKinds.asset:
         layouts = scope.volumes.map((v) => v.fields);
         break;
-      case 'user':
+      case ElementKinds.user:
         layouts = [this.model.model.userFields];
         break;
-      case 'category':
+      case ElementKinds.category:
         layouts = scope.categoryGroups.map((g) => g.fields);
         break;
-      case 'tag':
+      case ElementKinds.tag:
         layouts = scope.tagGroups.map((g) => g.fields);
         break;
-      case 'globalset':
+      case ElementKinds.globalSet:
         layouts = scope.globalSets.map((g) => g.fields);
         break;
-      case 'matrixblock':
+      case ElementKinds.matrixBlock:
         layouts = [];
         break;
     }
@@ -144,9 +144,9 @@ export class SchemaTypes {
    */
   runtimeName(record: ElementRecord): string | undefined {
     const key =
-      record.kind === 'entry' || record.kind === 'matrixblock'
+      record.kind === ElementKinds.entry || record.kind === ElementKinds.matrixBlock
         ? record.typeId
-        : record.kind === 'user'
+        : record.kind === ElementKinds.user
           ? null
           : record.containerId;
     return this.runtimeNames.get(`${record.kind}:${key ?? ''}`);

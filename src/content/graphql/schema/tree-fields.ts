@@ -1,6 +1,7 @@
 import { GraphQLList, GraphQLNonNull, GraphQLString } from 'graphql';
 import type { ElementFieldMap } from './field-maps';
 import type { SchemaTypes } from './schema-types';
+import { ElementKinds } from '../../model/element-kinds';
 
 /**
  * Fields of elements that live in a structure and have URLs (entries, categories): the tree
@@ -11,12 +12,12 @@ export function treeFields(types: SchemaTypes, kind: 'entry' | 'category'): Elem
   const type = types.kindInterface(kind);
   const args = types.kindArguments(kind);
   const list = new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(type)));
-  const noun = kind === 'entry' ? 'entry' : 'category';
+  const noun = kind === ElementKinds.entry ? 'entry' : 'category';
   return {
     children: {
       type: list,
       args,
-      description: `The ${noun}’s children, if the section is a structure. Accepts the same arguments as the \`${kind === 'entry' ? 'entries' : 'categories'}\` query.`,
+      description: `The ${noun}’s children, if the section is a structure. Accepts the same arguments as the \`${kind === ElementKinds.entry ? 'entries' : 'categories'}\` query.`,
       resolve: (source, queryArgs, context) => context.elements.children(source, queryArgs),
     },
     descendants: {

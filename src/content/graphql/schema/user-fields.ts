@@ -2,13 +2,14 @@ import { GraphQLNonNull, GraphQLString } from 'graphql';
 import { elementFields } from './element-fields';
 import type { ElementFieldMap } from './field-maps';
 import type { SchemaTypes } from './schema-types';
+import { ElementKinds } from '../../model/element-kinds';
 
 /** `UserInterface` fields (spec §4.5); `photo` exists only when the scope can query assets. */
 export function userFields(types: SchemaTypes): ElementFieldMap {
   const fields: ElementFieldMap = { ...elementFields(types) };
-  if (types.scope.canQuery('asset'))
+  if (types.scope.canQuery(ElementKinds.asset))
     fields.photo = {
-      type: types.kindInterface('asset'),
+      type: types.kindInterface(ElementKinds.asset),
       description: 'The user’s photo.',
       resolve: (source, _args, context) => {
         const id = source.user?.photoId;

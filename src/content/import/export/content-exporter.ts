@@ -24,6 +24,7 @@ import {
 import { ExportReferences } from './references';
 import type { ExportElement } from './rows';
 import { ExportRepository } from './export.repository';
+import { ElementKinds } from '../../model/element-kinds';
 
 export interface ExportProgress {
   readonly done: number;
@@ -122,7 +123,7 @@ class ExportRun {
     await this.users();
     for (const volume of model.volumes) await this.assets(volume.id);
     for (const group of model.categoryGroups) {
-      const elements = (await this.read('category', group.id)).sort(byStructure);
+      const elements = (await this.read(ElementKinds.category, group.id)).sort(byStructure);
       await this.write(
         'categories',
         `30-categories-${group.handle}`,
@@ -131,7 +132,7 @@ class ExportRun {
       );
     }
     for (const group of model.tagGroups) {
-      const elements = (await this.read('tag', group.id)).sort(byCreation);
+      const elements = (await this.read(ElementKinds.tag, group.id)).sort(byCreation);
       await this.write(
         'tags',
         `40-tags-${group.handle}`,
@@ -141,7 +142,7 @@ class ExportRun {
     }
     const sets: FileItem[] = [];
     for (const set of model.globalSets) {
-      const [element] = (await this.read('globalset', set.id)).sort(byCreation);
+      const [element] = (await this.read(ElementKinds.globalSet, set.id)).sort(byCreation);
       if (element !== undefined) sets.push(globalSetItem(element, set, this.context));
     }
     await this.write('globalSets', '50-globals', 'global sets', sets);
@@ -198,7 +199,7 @@ class ExportRun {
   }
 
   private async users(): Promise<void> {
-    const elements = (await this.read('user', null))
+    const elements = (await this.read(ElementKinds.user, null))
       .filter((element) => element.user !== undefined)
       .sort((a, b) => byText(a.user!.login.toLowerCase(), b.user!.login.toLowerCase()));
     await this.write(
@@ -211,7 +212,7 @@ class ExportRun {
 
   private async assets(volumeId: number): Promise<void> {
     const volume = this.model.volumes.id(volumeId)!;
-    const elements = (await this.read('asset', volumeId))
+    const elements = (await this.read(ElementKinds.asset, volumeId))
       .filter((element) => element.asset !== undefined)
       .sort(
         (a, b) =>
@@ -247,7 +248,7 @@ class ExportRun {
 
   private async entries(sectionId: number): Promise<void> {
     const section = this.model.sections.id(sectionId)!;
-    const elements = (await this.read('entry', section.id)).sort(
+    const elements = (await this.read(ElementKinds.entry, section.id)).sort(
       section.type === 'structure' ? byStructure : byCreation,
     );
     const items: FileItem[] = [];

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
 import { Database } from '../../../infra/database/database';
 import { rawRows } from '../../../infra/database/raw-rows';
-import type { ElementKind } from '../../store/element-criteria';
+import type { ElementKind } from '../../model/element-kinds';
 import type { ExportBlock, ExportElement, ExportRelation, ExportSite, ReferenceKey } from './rows';
 
 type Id = number | string;

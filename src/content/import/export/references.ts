@@ -1,5 +1,6 @@
 import type { ContentModelIndex } from '../../model/content-model.index';
 import type { ReferenceKey } from './rows';
+import { ElementKinds } from '../../model/element-kinds';
 
 const UID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -34,24 +35,24 @@ export class ExportReferences {
     const key = this.keys.get(id);
     if (key === undefined) return undefined;
     switch (key.kind) {
-      case 'user':
+      case ElementKinds.user:
         return key.login;
-      case 'asset': {
+      case ElementKinds.asset: {
         const asset = key.asset;
         const volume = asset && this.model.volumes.id(asset.volumeId);
         return volume && `${volume.handle}/${asset.folderPath}${asset.filename}`;
       }
-      case 'entry': {
+      case ElementKinds.entry: {
         const section = this.model.sections.id(key.containerId ?? -1);
         if (section === undefined) return undefined;
         if (section.type === 'single') return section.handle;
         return this.natural(section.handle, key);
       }
-      case 'category': {
+      case ElementKinds.category: {
         const group = this.model.categoryGroups.id(key.containerId ?? -1);
         return group && this.natural(group.handle, key);
       }
-      case 'tag': {
+      case ElementKinds.tag: {
         const group = this.model.tagGroups.id(key.containerId ?? -1);
         return group && this.natural(group.handle, key);
       }

@@ -1,4 +1,4 @@
-import type { ElementKind } from '../../store/element-criteria';
+import type { ElementKind } from '../../model/element-kinds';
 
 /**
  * What the export reads from the store, in plain values (no ids of model items are resolved

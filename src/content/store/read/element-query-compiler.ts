@@ -16,6 +16,7 @@ import { idArray, relatedToSql, relationFieldSql } from './relation-sql';
 import { FIRST_NAME, LAST_NAME, searchSql } from './search-sql';
 import { statusSql } from './status-sql';
 import { structureConditions } from './structure-sql';
+import { ElementKinds } from '../../model/element-kinds';
 
 /**
  * ElementCriteria → one SQL query (Drizzle `sql`: every value a parameter). Aliases: e
@@ -58,10 +59,10 @@ const USER_COLUMNS = sql`, u.id AS identity_user_id, u.login, u.email, u.name AS
 export function canMatch(criteria: ElementCriteria): boolean {
   const empty = (list: readonly number[] | undefined) => list !== undefined && list.length === 0;
   if (criteria.siteIds.length === 0) return false;
-  if (criteria.kind !== 'user' && empty(criteria.containerIds)) return false;
+  if (criteria.kind !== ElementKinds.user && empty(criteria.containerIds)) return false;
   if (empty(criteria.typeIds) || empty(criteria.authorGroupIds) || empty(criteria.ownerIds))
     return false;
-  return !(criteria.kind === 'user' && empty(criteria.userGroupIds));
+  return !(criteria.kind === ElementKinds.user && empty(criteria.userGroupIds));
 }
 
 /** The elements of the criteria, ordered and paged; keyed: ordered and paged per key. */
@@ -114,7 +115,9 @@ export function limitOf(criteria: ElementCriteria): number | null {
 }
 
 function isUnique(criteria: ElementCriteria): boolean {
-  return criteria.unique === true && criteria.siteIds.length > 1 && criteria.kind !== 'user';
+  return (
+    criteria.unique === true && criteria.siteIds.length > 1 && criteria.kind !== ElementKinds.user
+  );
 }
 
 function uniqueFilter(criteria: ElementCriteria): SQL {
@@ -135,8 +138,8 @@ function innerQuery(
   orders: readonly OrderExpression[],
 ): SQL {
   const columns: SQL[] = [BASE_COLUMNS];
-  if (criteria.kind === 'asset') columns.push(ASSET_COLUMNS);
-  if (criteria.kind === 'user') columns.push(USER_COLUMNS);
+  if (criteria.kind === ElementKinds.asset) columns.push(ASSET_COLUMNS);
+  if (criteria.kind === ElementKinds.user) columns.push(USER_COLUMNS);
   const search =
     criteria.search !== undefined
       ? searchSql(criteria.kind, criteria.search, criteria.searchTermOptions)
@@ -162,7 +165,7 @@ function innerQuery(
 function fromSql(criteria: ElementCriteria): SQL {
   const sites = idArray(criteria.siteIds);
   const parts = [sql`FROM content_elements e`];
-  if (criteria.kind === 'user') {
+  if (criteria.kind === ElementKinds.user) {
     parts.push(
       sql`JOIN users u ON u.id = e.user_id AND NOT u.is_service_account`,
       sql`LEFT JOIN LATERAL (SELECT * FROM content_element_sites s0 WHERE s0.element_id = e.id ORDER BY array_position(${sites}, s0.site_id) NULLS LAST, s0.site_id LIMIT 1) s ON true`,
@@ -173,7 +176,7 @@ function fromSql(criteria: ElementCriteria): SQL {
     );
   }
   parts.push(sql`LEFT JOIN content_structure_nodes n ON n.element_id = e.id`);
-  if (criteria.kind === 'asset')
+  if (criteria.kind === ElementKinds.asset)
     parts.push(
       sql`JOIN content_assets a ON a.element_id = e.id JOIN content_asset_folders f ON f.id = a.folder_id`,
     );
@@ -194,7 +197,7 @@ function whereConditions(criteria: ElementCriteria, context: QueryContext): SQL[
   const param = (column: ParamColumn, value: ElementCriteria['id']) =>
     add(paramSql(column, value, now));
 
-  if (criteria.kind !== 'user' && criteria.containerIds !== undefined)
+  if (criteria.kind !== ElementKinds.user && criteria.containerIds !== undefined)
     add(sql`e.container_id = ANY(${idArray(criteria.containerIds)})`);
   if (criteria.typeIds !== undefined) add(sql`e.type_id = ANY(${idArray(criteria.typeIds)})`);
   if (criteria.ownerIds !== undefined) add(sql`e.owner_id = ANY(${idArray(criteria.ownerIds)})`);
@@ -231,7 +234,7 @@ function whereConditions(criteria: ElementCriteria, context: QueryContext): SQL[
 
   conditions.push(...structureConditions(criteria, now));
 
-  if (criteria.kind === 'asset') {
+  if (criteria.kind === ElementKinds.asset) {
     if (criteria.includeSubfolders === true && criteria.folderId !== undefined) {
       // Folder paths end with `/` (the root is ''), so a subfolder's path starts with its parent's.
       const parents = paramSql(number(sql`p.id`), criteria.folderId, now);
@@ -251,7 +254,7 @@ function whereConditions(criteria: ElementCriteria, context: QueryContext): SQL[
     param(number(sql`a.uploader_id`), criteria.uploaderIds);
   }
 
-  if (criteria.kind === 'user') {
+  if (criteria.kind === ElementKinds.user) {
     param(text(sql`u.email`), criteria.email);
     param(text(sql`u.login`), criteria.username);
     param(text(sql`u.name`), criteria.fullName);
@@ -337,23 +340,23 @@ function defaultOrder(criteria: ElementCriteria, context: QueryContext): OrderEx
   const asc = (expression: SQL): OrderExpression => ({ expression, descending: false });
   const desc = (expression: SQL): OrderExpression => ({ expression, descending: true });
   switch (criteria.kind) {
-    case 'entry': {
+    case ElementKinds.entry: {
       const sections = criteria.containerIds ?? [];
       if (sections.length === 1 && context.isStructureSection(sections[0]))
         return [asc(sql`n.structure_id`), asc(sql`n.lft`)];
       return [desc(sql`e.post_date`), desc(sql`e.id`)];
     }
-    case 'category':
+    case ElementKinds.category:
       return [asc(sql`n.structure_id`), asc(sql`n.lft`)];
-    case 'matrixblock':
+    case ElementKinds.matrixBlock:
       return [asc(sql`e.owner_id`), asc(sql`e.sort_order`)];
-    case 'tag':
+    case ElementKinds.tag:
       return [asc(textOrder(sql`s.title`))];
-    case 'user':
+    case ElementKinds.user:
       return [asc(textOrder(sql`u.login`))];
-    case 'globalset':
+    case ElementKinds.globalSet:
       return [asc(sql`e.sort_order`)];
-    case 'asset':
+    case ElementKinds.asset:
       return [desc(sql`e.date_created`), desc(sql`e.id`)];
   }
 }

@@ -1,4 +1,4 @@
-import type { ElementKind } from '../element-criteria';
+import { type ElementKind, ElementKinds } from '../../model/element-kinds';
 import type { ElementRecord, StructurePosition } from '../element-record';
 import { statusOf } from './status-sql';
 
@@ -131,8 +131,9 @@ export function toElementRecord(
     uid: row.uid,
     kind,
     // Users belong to no site: they answer in the site asked for, whichever row held their fields.
-    siteId: kind === 'user' || row.site_id === null ? fallbackSiteId : Number(row.site_id),
-    containerId: kind === 'user' ? null : optionalNumber(row.container_id),
+    siteId:
+      kind === ElementKinds.user || row.site_id === null ? fallbackSiteId : Number(row.site_id),
+    containerId: kind === ElementKinds.user ? null : optionalNumber(row.container_id),
     typeId: optionalNumber(row.type_id),
     title: row.title,
     slug: row.slug,
@@ -153,8 +154,8 @@ export function toElementRecord(
     expiryDate,
     authorId: optionalNumber(row.author_id),
     structure,
-    asset: kind === 'asset' ? assetProperties(row) : null,
-    user: kind === 'user' ? userProperties(row) : null,
+    asset: kind === ElementKinds.asset ? assetProperties(row) : null,
+    user: kind === ElementKinds.user ? userProperties(row) : null,
     ownerId: optionalNumber(row.owner_id),
     sortOrder: optionalNumber(row.sort_order),
     searchScore: searched ? Number(row._score ?? 0) : null,

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { DrizzleExecutor } from '../../../infra/database/database.types';
 import { rawRows } from '../../../infra/database/raw-rows';
-import type { ContentModel, Field, FieldType, Section } from '../../model/content-model';
+import type { ContentModel, Field, Section } from '../../model/content-model';
+import type { FieldType } from '../../model/field-types';
 import { ContentModelIndex } from '../../model/content-model.index';
 import { ContentModelSource } from '../../model/content-model.source';
 

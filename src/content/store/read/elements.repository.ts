@@ -7,7 +7,7 @@ import type { Counter } from '../../../infra/stats/counter';
 import { StatsRegistry } from '../../../infra/stats/stats-registry';
 import type { ContentModelIndex } from '../../model/content-model.index';
 import { ContentModelSource } from '../../model/content-model.source';
-import type { ElementCriteria, ElementKind } from '../element-criteria';
+import type { ElementCriteria } from '../element-criteria';
 import {
   canMatch,
   compileCount,
@@ -21,17 +21,10 @@ import type { ElementRecord, KeyedElementRecord } from '../element-record';
 import { type ElementRow, toElementRecord } from './element-row';
 import { ElementReader } from '../element-store';
 import { idArray } from './relation-sql';
+import { relationTargetKind } from '../../model/field-types';
 
 /** Statistic counting every SQL query of the element store (e2e tests prove there is no N+1). */
 export const STORE_QUERIES_STAT = 'content.store.queries';
-
-const RELATION_TARGET_KIND: Readonly<Record<string, ElementKind>> = {
-  entries: 'entry',
-  assets: 'asset',
-  categories: 'category',
-  tags: 'tag',
-  users: 'user',
-};
 
 /** Field lookups by handle, built once per model (block types' own fields included). */
 interface FieldLookups {
@@ -94,7 +87,7 @@ export class ElementsRepository extends ElementReader {
     criteria?: ElementCriteria,
   ): Promise<Map<number, number>> {
     const counts = new Map(sourceIds.map((id) => [Number(id), 0]));
-    const kind = RELATION_TARGET_KIND[this.models.current.field(fieldId)?.type ?? ''];
+    const kind = relationTargetKind(this.models.current.field(fieldId)?.type ?? '');
     const effective =
       criteria ?? (kind === undefined ? undefined : { kind, siteIds: [sourceSiteId] });
     if (sourceIds.length === 0 || effective === undefined || !canMatch(effective)) return counts;

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { ElementKind } from '../element-criteria';
+import type { ElementKind } from '../../model/element-kinds';
 import { fieldExpressionForOrder, fieldOrderColumn, textOrder } from './field-columns';
 import { FIRST_NAME, LAST_NAME } from './search-sql';
 

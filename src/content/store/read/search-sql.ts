@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { ElementKind, SearchTermOptions } from '../element-criteria';
+import { type ElementKind, ElementKinds } from '../../model/element-kinds';
+import type { SearchTermOptions } from '../element-criteria';
 import { escapeLike } from './param-sql';
 import { parseSearch, type SearchTerm, termTsQuery } from './search-syntax';
 
@@ -25,7 +26,7 @@ function identifierColumn(kind: ElementKind, attribute: string): SQL | null {
     case 'uri':
       return sql`s.uri`;
   }
-  if (kind === 'user') {
+  if (kind === ElementKinds.user) {
     switch (attribute) {
       case 'username':
         return sql`u.login`;
@@ -39,7 +40,7 @@ function identifierColumn(kind: ElementKind, attribute: string): SQL | null {
         return LAST_NAME;
     }
   }
-  if (kind === 'asset') {
+  if (kind === ElementKinds.asset) {
     switch (attribute) {
       case 'filename':
         return sql`a.filename`;
@@ -63,13 +64,13 @@ export const LAST_NAME = sql`nullif(CASE WHEN strpos(u.name, ' ') > 0 THEN subst
  * custom field values: their names and addresses are searched as well.
  */
 function searchVector(kind: ElementKind): SQL {
-  return kind === 'user'
+  return kind === ElementKinds.user
     ? sql`(coalesce(s.search_vector, ''::tsvector) || to_tsvector('simple', concat_ws(' ', u.login, u.email, u.name)))`
     : sql`s.search_vector`;
 }
 
 function searchText(kind: ElementKind): SQL {
-  return kind === 'user'
+  return kind === ElementKinds.user
     ? sql`concat_ws(' ', s.search_text, u.login, u.email, u.name)`
     : sql`s.search_text`;
 }

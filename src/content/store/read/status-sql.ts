@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { ElementKind, StatusParam } from '../element-criteria';
+import { type ElementKind, ElementKinds } from '../../model/element-kinds';
+import type { StatusParam } from '../element-criteria';
 import { parseParam, type ParamNode } from './param-syntax';
 
 /**
@@ -15,14 +16,14 @@ const ENABLED = sql`(e.enabled AND coalesce(s.enabled, true))`;
 export function statusExpression(kind: ElementKind, status: string, now: Date): SQL {
   const at = sql`${now.toISOString()}::timestamptz`;
   const name = status.toLowerCase();
-  if (kind === 'user') {
+  if (kind === ElementKinds.user) {
     if (name === 'active') return sql`(NOT u.is_disabled)`;
     if (name === 'suspended') return sql`(u.is_disabled)`;
     return sql`false`;
   }
   if (name === 'enabled') return ENABLED;
   if (name === 'disabled') return sql`(NOT ${ENABLED})`;
-  if (kind !== 'entry') return sql`false`;
+  if (kind !== ElementKinds.entry) return sql`false`;
   switch (name) {
     case 'live':
       // An entry without a post date counts as published.
@@ -36,7 +37,7 @@ export function statusExpression(kind: ElementKind, status: string, now: Date): 
 }
 
 export function defaultStatus(kind: ElementKind): string {
-  return kind === 'entry' ? 'live' : kind === 'user' ? 'active' : 'enabled';
+  return kind === ElementKinds.entry ? 'live' : kind === ElementKinds.user ? 'active' : 'enabled';
 }
 
 /** The status condition: undefined = the kind's default, null = any status. */
@@ -79,9 +80,9 @@ export function statusOf(
   },
   now: Date,
 ): string {
-  if (kind === 'user') return row.suspended ? 'suspended' : 'active';
+  if (kind === ElementKinds.user) return row.suspended ? 'suspended' : 'active';
   if (!row.enabled || !row.siteEnabled) return 'disabled';
-  if (kind !== 'entry') return 'enabled';
+  if (kind !== ElementKinds.entry) return 'enabled';
   if (row.postDate !== null && row.postDate > now) return 'pending';
   if (row.expiryDate !== null && row.expiryDate <= now) return 'expired';
   return 'live';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
 import { Database } from '../../../infra/database/database';
 import { rawRows } from '../../../infra/database/raw-rows';
-import type { ElementKind } from '../element-criteria';
+import type { ElementKind } from '../../model/element-kinds';
 
 export interface ElementKey {
   readonly id: number;

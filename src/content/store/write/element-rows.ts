@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../infra/database/database';
 import { rawRows } from '../../../infra/database/raw-rows';
-import type { ElementKind } from '../element-criteria';
+import type { ElementKind } from '../../model/element-kinds';
 
 export interface ExistingElement {
   readonly id: number;

@@ -11,6 +11,7 @@ import type { UriTrees } from './uri-trees';
 import { unsupportedUriTokens } from './uri';
 import type { ProblemList } from './write-error';
 import type { BlockInput, FieldValues, SavedElement, SiteContentInput } from './write-input';
+import { ElementKinds } from '../../model/element-kinds';
 
 /** Field values split by what stores them. */
 interface SplitValues {
@@ -221,7 +222,7 @@ export class ElementSave {
       }
       if (match !== undefined) used.add(match.id);
       const spec: SaveSpec = {
-        kind: 'matrixblock',
+        kind: ElementKinds.matrixBlock,
         containerId: field.id,
         where: `block type "${type.handle}"`,
         layout: type.fields,

@@ -7,7 +7,7 @@ import { Database } from '../../../infra/database/database';
 import { UsersService } from '../../../identity/users/users.service';
 import type { ContentModelIndex } from '../../model/content-model.index';
 import { ContentModelSource } from '../../model/content-model.source';
-import type { ElementKind } from '../element-criteria';
+import { type ElementKind, ElementKinds } from '../../model/element-kinds';
 import {
   AssetRows,
   checkFilename,
@@ -111,9 +111,9 @@ export class ElementWriter {
         throw new ElementWriteError([
           `entry type ${input.typeId} is not an entry type of section "${section.handle}"`,
         ]);
-      let existing = await this.existing(input.uid, 'entry', section.id, problems);
+      let existing = await this.existing(input.uid, ElementKinds.entry, section.id, problems);
       if (section.type === 'single' && existing === undefined) {
-        const [single] = await this.rows.inContainer('entry', section.id);
+        const [single] = await this.rows.inContainer(ElementKinds.entry, section.id);
         if (single !== undefined && input.uid !== undefined)
           problems.add(`the single section "${section.handle}" has its entry (${single.uid})`);
         existing = single;
@@ -123,11 +123,11 @@ export class ElementWriter {
       if (input.placement !== undefined && section.type !== 'structure')
         problems.add(`placement: section "${section.handle}" is not a structure`);
       if (input.authorId !== undefined && input.authorId !== null)
-        await this.checkKind(input.authorId, 'user', 'author', problems);
+        await this.checkKind(input.authorId, ElementKinds.user, 'author', problems);
       const sites = siteSettingsMaps(section.siteSettings, model);
       return this.save(
         {
-          kind: 'entry',
+          kind: ElementKinds.entry,
           containerId: section.id,
           where: `section "${section.handle}", entry type "${type.handle}"`,
           layout: type.fields,
@@ -167,11 +167,11 @@ export class ElementWriter {
       const group = model.categoryGroups.id(input.groupId);
       if (group === undefined)
         throw new ElementWriteError([`category group ${input.groupId} does not exist`]);
-      const existing = await this.existing(input.uid, 'category', group.id, problems);
+      const existing = await this.existing(input.uid, ElementKinds.category, group.id, problems);
       const sites = siteSettingsMaps(group.siteSettings, model);
       return this.save(
         {
-          kind: 'category',
+          kind: ElementKinds.category,
           containerId: group.id,
           where: `category group "${group.handle}"`,
           layout: group.fields,
@@ -199,10 +199,10 @@ export class ElementWriter {
       const group = model.tagGroups.id(input.groupId);
       if (group === undefined)
         throw new ElementWriteError([`tag group ${input.groupId} does not exist`]);
-      const existing = await this.existing(input.uid, 'tag', group.id, problems);
+      const existing = await this.existing(input.uid, ElementKinds.tag, group.id, problems);
       return this.save(
         {
-          kind: 'tag',
+          kind: ElementKinds.tag,
           containerId: group.id,
           where: `tag group "${group.handle}"`,
           layout: group.fields,
@@ -225,7 +225,7 @@ export class ElementWriter {
       const set = model.globalSets.id(input.globalSetId);
       if (set === undefined)
         throw new ElementWriteError([`global set ${input.globalSetId} does not exist`]);
-      const [existing] = await this.rows.inContainer('globalset', set.id);
+      const [existing] = await this.rows.inContainer(ElementKinds.globalSet, set.id);
       const content = {
         uid: existing?.uid ?? (await this.freeUid(set.uid)),
         fields: input.fields,
@@ -258,11 +258,11 @@ export class ElementWriter {
           problems.add('focalPoint: expected [x, y] with both between 0 and 1');
       }
       if (input.uploaderId !== undefined && input.uploaderId !== null)
-        await this.checkKind(input.uploaderId, 'user', 'uploader', problems);
+        await this.checkKind(input.uploaderId, ElementKinds.user, 'uploader', problems);
       const folderId = await this.assetRows.ensureFolder(volume.id, folderPath);
       // One save at a time per folder: a free name is chosen and its file placed atomically.
       await this.assetRows.lockFolder(folderId);
-      let existing = await this.existing(input.uid, 'asset', volume.id, problems);
+      let existing = await this.existing(input.uid, ElementKinds.asset, volume.id, problems);
       let previous = existing ? await this.assetRows.byElement(existing.id) : undefined;
       const filename = input.avoidConflicts
         ? await freeFilename(input.filename, (name) =>
@@ -302,7 +302,7 @@ export class ElementWriter {
       const alt = pick(input.alt, previous?.alt) ?? null;
       return this.save(
         {
-          kind: 'asset',
+          kind: ElementKinds.asset,
           containerId: volume.id,
           where: `volume "${volume.handle}"`,
           layout: volume.fields,
@@ -344,7 +344,7 @@ export class ElementWriter {
         if (model.userGroups.id(groupId) === undefined)
           problems.add(`groups: user group ${groupId} does not exist`);
       if (input.photoId !== undefined && input.photoId !== null)
-        await this.checkKind(input.photoId, 'asset', 'photo', problems);
+        await this.checkKind(input.photoId, ElementKinds.asset, 'photo', problems);
       problems.throwIfAny();
       const { user: identityUser, created } = await identityUserOf(this.users, input);
       const element = await this.userRows.elementOf(Number(identityUser.id));
@@ -354,7 +354,7 @@ export class ElementWriter {
         await this.userRows.replaceGroups(Number(identityUser.id), input.groupIds);
       const saved = await this.save(
         {
-          kind: 'user',
+          kind: ElementKinds.user,
           containerId: null,
           where: 'the user field layout',
           layout: model.model.userFields,
@@ -426,7 +426,7 @@ export class ElementWriter {
     return this.database.transaction(async () => {
       let created = 0;
       for (const set of model.model.globalSets) {
-        const [existing] = await this.rows.inContainer('globalset', set.id);
+        const [existing] = await this.rows.inContainer(ElementKinds.globalSet, set.id);
         if (existing !== undefined) {
           const sites = await this.rows.siteRows(existing.id);
           const complete = model.sites.all.every((site) => sites.get(site.id)?.title === set.name);
@@ -446,7 +446,7 @@ export class ElementWriter {
       let created = 0;
       for (const section of model.model.sections) {
         if (section.type !== 'single' || section.entryTypes.length === 0) continue;
-        if ((await this.rows.inContainer('entry', section.id)).length > 0) continue;
+        if ((await this.rows.inContainer(ElementKinds.entry, section.id)).length > 0) continue;
         const type = section.entryTypes[0];
         await this.saveEntry({
           sectionId: section.id,

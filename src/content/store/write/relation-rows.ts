@@ -1,21 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../infra/database/database';
 import { rawRows } from '../../../infra/database/raw-rows';
-import type { Field, RelationFieldType } from '../../model/content-model';
+import type { Field } from '../../model/content-model';
+import type { RelationFieldType } from '../../model/field-types';
 import type { ContentModelIndex } from '../../model/content-model.index';
-import type { ElementKind } from '../element-criteria';
+import type { ElementKind } from '../../model/element-kinds';
 import type { ProblemList } from './write-error';
-
-const TARGET_KIND: Record<RelationFieldType, ElementKind> = {
-  entries: 'entry',
-  assets: 'asset',
-  categories: 'category',
-  tags: 'tag',
-  users: 'user',
-};
+import { isRelationFieldType, RELATION_TARGET_KINDS } from '../../model/field-types';
 
 export function isRelationField(field: Field): field is Field & { type: RelationFieldType } {
-  return field.type in TARGET_KIND;
+  return isRelationFieldType(field.type);
 }
 
 interface TargetRow {
@@ -67,7 +61,7 @@ export class RelationRows {
           FROM content_elements e WHERE e.id = ANY(${sql.param(ids)}::bigint[])`,
     );
     const found = new Map(rows.map((row) => [Number(row.id), row]));
-    const kind = TARGET_KIND[field.type as RelationFieldType];
+    const kind = RELATION_TARGET_KINDS[field.type as RelationFieldType];
     const sources = new Set(field.sources);
     let valid = true;
     for (const id of ids) {

@@ -1,6 +1,6 @@
 import type { Field, GlobalSet, SectionSiteSettings } from '../../model/content-model';
 import type { ContentModelIndex } from '../../model/content-model.index';
-import type { ElementKind } from '../element-criteria';
+import { type ElementKind, ElementKinds } from '../../model/element-kinds';
 import type { ElementColumns, ExistingElement } from './element-rows';
 import type { StructurePlacement, StructureSpec } from './structure-nodes';
 import type { ElementContentInput } from './write-input';
@@ -79,7 +79,7 @@ export function globalSetSpec(
   existing: ExistingElement | undefined,
 ): SaveSpec {
   return {
-    kind: 'globalset',
+    kind: ElementKinds.globalSet,
     containerId: set.id,
     where: `global set "${set.handle}"`,
     layout: set.fields,

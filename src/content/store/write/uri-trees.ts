@@ -3,6 +3,7 @@ import type { ElementRows, ExistingElement, SiteRow } from './element-rows';
 import { siteSettingsMaps, type UriRules } from './save-spec';
 import type { StructureNodes } from './structure-nodes';
 import { renderUri } from './uri';
+import { ElementKinds } from '../../model/element-kinds';
 
 /** An element's URI in one site: its format rendered with its slug and its parent's row there. */
 export function elementUri(
@@ -35,13 +36,15 @@ export class UriTrees {
   /** The URI rules of the structure an entry or category is in. */
   rulesOf(element: ExistingElement, model: ContentModelIndex): UriRules {
     const section =
-      element.kind === 'entry' ? model.sections.id(element.containerId ?? 0) : undefined;
+      element.kind === ElementKinds.entry ? model.sections.id(element.containerId ?? 0) : undefined;
     const group =
-      element.kind === 'category' ? model.categoryGroups.id(element.containerId ?? 0) : undefined;
+      element.kind === ElementKinds.category
+        ? model.categoryGroups.id(element.containerId ?? 0)
+        : undefined;
     const settings = section?.siteSettings ?? group?.siteSettings ?? [];
     return {
       uriFormats: siteSettingsMaps(settings, model).uriFormats,
-      prefixParent: element.kind === 'entry',
+      prefixParent: element.kind === ElementKinds.entry,
     };
   }
 
