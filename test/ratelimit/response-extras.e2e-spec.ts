@@ -42,6 +42,8 @@ describe('response headers and dynamic metadata on the wire', () => {
       ['RateLimit-Limit', '2'],
       ['RateLimit-Remaining', '1'],
       ['RateLimit-Reset', expect.stringMatching(/^\d+$/)],
+      ['RateLimit-Policy', '"tenant_0";q=2;w=3600'],
+      ['RateLimit', expect.stringMatching(/^"tenant_0";r=1;t=\d+$/)],
     ]);
     expect(response.dynamicMetadata.fields).toMatchObject({
       domain: { stringValue: 'extras' },
@@ -70,6 +72,8 @@ describe('response headers and dynamic metadata on the wire', () => {
         { key: 'RateLimit-Limit', value: '2' },
         { key: 'RateLimit-Remaining', value: '1' },
         { key: 'RateLimit-Reset', value: expect.stringMatching(/^\d+$/) },
+        { key: 'RateLimit-Policy', value: '"tenant_0";q=2;w=3600' },
+        { key: 'RateLimit', value: expect.stringMatching(/^"tenant_0";r=1;t=\d+$/) },
       ],
       dynamicMetadata: {
         domain: 'extras',

@@ -161,6 +161,18 @@ describe('rate_limits', () => {
     });
   });
 
+  it('names every limit in RateLimit-Policy and the deciding one in RateLimit', async () => {
+    const { call } = harness({ LIMIT_RESPONSE_HEADERS_ENABLED: 'true' });
+    const response = await call('user');
+    expect(response.responseHeadersToAdd).toEqual([
+      { key: 'RateLimit-Limit', value: '3' },
+      { key: 'RateLimit-Remaining', value: '2' },
+      { key: 'RateLimit-Reset', value: '1' },
+      { key: 'RateLimit-Policy', value: '"user_burst";q=3;w=1, "user_minute";q=5;w=60' },
+      { key: 'RateLimit', value: '"user_burst";r=2;t=1' },
+    ]);
+  });
+
   it('replaces removes a rule when any of its limits is named', async () => {
     const { service } = harness();
     const response = await service.shouldRateLimit({

@@ -562,6 +562,8 @@ descriptors:
         { key: 'A-Ratelimit-Limit', value: '10' },
         { key: 'A-Ratelimit-Remaining', value: '0' },
         { key: 'A-Ratelimit-Reset', value: '58' },
+        { key: 'RateLimit-Policy', value: '"key_name";q=10;w=60' },
+        { key: 'RateLimit', value: '"key_name";r=0;t=58' },
       ]);
     });
 
@@ -574,6 +576,8 @@ descriptors:
         { key: 'RateLimit-Limit', value: '10' },
         { key: 'RateLimit-Remaining', value: '6' },
         { key: 'RateLimit-Reset', value: '58' },
+        { key: 'RateLimit-Policy', value: '"key_name";q=10;w=60, "key3_0";q=10;w=60' },
+        { key: 'RateLimit', value: '"key3_0";r=6;t=58' },
       ]);
       const none = await service.shouldRateLimit(req('meta', [d([['unmatched', 'x']])]));
       expect(none.responseHeadersToAdd).toEqual([]);

@@ -374,7 +374,7 @@ export class RateLimitService {
       algorithm: Algorithm.FIXED_WINDOW,
       burst: requestsPerUnit,
       limits: undefined,
-      label: '',
+      label: `${descriptor.entries[descriptor.entries.length - 1]?.key ?? 'limit'}_0`,
     };
     return {
       rule,
@@ -446,7 +446,12 @@ export class RateLimitService {
       overallCode,
       statuses,
       responseHeadersToAdd: this.headerNames
-        ? rateLimitHeaders(statuses, (i) => this.isQuota(resolutions[i]), this.headerNames)
+        ? rateLimitHeaders(
+            statuses,
+            (i) => this.isQuota(resolutions[i]),
+            this.headerNames,
+            policiesOf(resolutions),
+          )
         : NO_HEADERS,
       dynamicMetadata: this.responseDynamicMetadata
         ? dynamicMetadata(
@@ -532,6 +537,16 @@ export class RateLimitService {
   private isQuota(resolution: Resolution): boolean {
     return resolution !== UNLIMITED_RULE && (this.quotaMode || resolution?.rule.quotaMode === true);
   }
+}
+
+/** Every limit of the limited descriptors, for the RateLimit-Policy field. */
+function policiesOf(resolutions: readonly Resolution[]): RateLimitRule[] {
+  const limits: RateLimitRule[] = [];
+  for (const applied of resolutions) {
+    if (applied === undefined || applied === UNLIMITED_RULE) continue;
+    limits.push(...(applied.rule.limits ?? [applied.rule]));
+  }
+  return limits;
 }
 
 function toStatus(limit: RateLimitRule, evaluation: LimitEvaluation): DescriptorStatus {
