@@ -29,7 +29,7 @@ export async function footprintRows(fleet: Fleet | undefined): Promise<Row[]> {
     const service = await launchService({
       label: `boot ${boot + 1}`,
       shape: 'ratelimit',
-      env: { ...rules, BACKEND_TYPE: 'memory' },
+      env: { ...rules, BACKEND_TYPE: 'memory', STATS_FLUSH_INTERVAL: '1s' },
     });
     try {
       readyMs.push(service.readyMs);
@@ -43,6 +43,7 @@ export async function footprintRows(fleet: Fleet | undefined): Promise<Row[]> {
       const stats = await readStats(service.debugUrl);
       const hits = stats.get('ratelimit.service.rate_limit.bench.tenant.total_hits');
       const evicted = stats.get('ratelimit.memory_store.evicted') ?? 0;
+      const heapUsed = stats.get('ratelimit.node.heapUsed');
       const perKey = (filled - bootRss[bootRss.length - 1]) / BENCH.keys;
       rows.push(
         {
@@ -69,7 +70,7 @@ export async function footprintRows(fleet: Fleet | undefined): Promise<Row[]> {
           shape,
           ours: { value: toMB(filled), unit: 'MB' },
           verdict: 'info',
-          note: `${perKey.toFixed(0)} B/key over boot; filled over gRPC in ${seconds.toFixed(1)} s${seconds > 60 ? ' (over the 60 s budget)' : ''}; total_hits ${hits ?? '?'}, evicted ${evicted}`,
+          note: `${perKey.toFixed(0)} B/key over boot; filled over gRPC in ${seconds.toFixed(1)} s${seconds > 60 ? ' (over the 60 s budget)' : ''}; total_hits ${hits ?? '?'}, evicted ${evicted}; heap used ${heapUsed === undefined ? '?' : toMB(heapUsed).toFixed(0)} MB (no forced GC)`,
         },
       );
     } finally {
