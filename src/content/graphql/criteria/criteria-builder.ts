@@ -25,6 +25,11 @@ import {
   toText,
 } from './values';
 import type { ScopeGrants } from '../scope-grants';
+import {
+  BUILT_IN_ARGUMENTS,
+  DRAFT_ARGUMENTS,
+  RELATED_TO_KIND_ARGUMENTS,
+} from '../schema/argument-names';
 
 /** Longest `search` argument: far beyond what people type, well below what stalls a request. */
 export const MAX_SEARCH_LENGTH = 10_000;
@@ -50,144 +55,6 @@ export interface BuildOptions {
   /** Apply maxResults (default true); false for id resolutions and prev/next candidate sets. */
   readonly capLimit?: boolean;
 }
-
-/** The `relatedTo<Kind>` arguments and the kind of their criteria inputs. */
-const RELATED_TO_KINDS: readonly (readonly [string, ElementKind])[] = [
-  ['relatedToEntries', ElementKinds.entry],
-  ['relatedToAssets', ElementKinds.asset],
-  ['relatedToUsers', ElementKinds.user],
-  ['relatedToCategories', ElementKinds.category],
-  ['relatedToTags', ElementKinds.tag],
-];
-
-/** Draft and revision arguments: we store no drafts or revisions, so asking for them finds nothing. */
-const DRAFT_ARGUMENTS = [
-  'drafts',
-  'draftOf',
-  'draftId',
-  'draftCreator',
-  'provisionalDrafts',
-  'revisions',
-  'revisionOf',
-  'revisionId',
-  'revisionCreator',
-];
-
-const COMMON_ARGUMENTS = [
-  'id',
-  'uid',
-  'site',
-  'siteId',
-  'siteSettingsId',
-  'unique',
-  'preferSites',
-  'title',
-  'slug',
-  'uri',
-  'search',
-  'searchTermOptions',
-  'relatedTo',
-  'notRelatedTo',
-  'relatedToAll',
-  ...RELATED_TO_KINDS.map(([name]) => name),
-  'ref',
-  'fixedOrder',
-  'inReverse',
-  'dateCreated',
-  'dateUpdated',
-  'offset',
-  'limit',
-  'orderBy',
-  'language',
-  'status',
-  'archived',
-  'trashed',
-  'enabledForSite',
-  'withProvisionalDrafts',
-  ...DRAFT_ARGUMENTS,
-];
-
-const STRUCTURE_ARGUMENTS = [
-  'withStructure',
-  'structureId',
-  'level',
-  'hasDescendants',
-  'ancestorOf',
-  'ancestorDist',
-  'descendantOf',
-  'descendantDist',
-  'leaves',
-  'nextSiblingOf',
-  'prevSiblingOf',
-  'positionedAfter',
-  'positionedBefore',
-];
-
-/** Built-in arguments per kind: any other argument is a custom field's (spec §3.3/§3.4). */
-const BUILT_IN: Record<ElementKind, ReadonlySet<string>> = {
-  entry: new Set([
-    ...COMMON_ARGUMENTS,
-    ...STRUCTURE_ARGUMENTS,
-    'editable',
-    'section',
-    'sectionId',
-    'type',
-    'typeId',
-    'authorId',
-    'authorGroup',
-    'authorGroupId',
-    'postDate',
-    'before',
-    'after',
-    'expiryDate',
-    'field',
-    'fieldId',
-    'ownerId',
-    'primaryOwnerId',
-  ]),
-  asset: new Set([
-    ...COMMON_ARGUMENTS,
-    'volumeId',
-    'volume',
-    'folderId',
-    'filename',
-    'kind',
-    'height',
-    'width',
-    'size',
-    'dateModified',
-    'hasAlt',
-    'includeSubfolders',
-    'withTransforms',
-    'uploader',
-  ]),
-  user: new Set([
-    ...COMMON_ARGUMENTS,
-    'email',
-    'username',
-    'fullName',
-    'firstName',
-    'lastName',
-    'hasPhoto',
-    'assetUploaders',
-    'authors',
-    'groupId',
-    'group',
-    'affiliatedSite',
-    'affiliatedSiteId',
-  ]),
-  globalset: new Set([...COMMON_ARGUMENTS, 'handle']),
-  category: new Set([...COMMON_ARGUMENTS, ...STRUCTURE_ARGUMENTS, 'editable', 'group', 'groupId']),
-  tag: new Set([...COMMON_ARGUMENTS, 'group', 'groupId']),
-  matrixblock: new Set([
-    ...COMMON_ARGUMENTS,
-    'fieldId',
-    'ownerId',
-    'primaryOwnerId',
-    'typeId',
-    'type',
-  ]),
-};
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -379,7 +246,7 @@ export class CriteriaBuilder {
     args: ArgumentValues,
     scope: ReturnType<typeof containerScope>,
   ): FieldFilter[] {
-    const builtIn = BUILT_IN[kind];
+    const builtIn = BUILT_IN_ARGUMENTS[kind];
     const names = Object.keys(args).filter((name) => !builtIn.has(name) && args[name] != null);
     if (names.length === 0 || scope === null) return [];
     const fields = layoutFields(kind, this.deps.grants, this.deps.model, scope);
@@ -401,7 +268,7 @@ export class CriteriaBuilder {
       args.relatedToAll !== undefined && args.relatedToAll !== null
         ? relatedToAllParam(args.relatedToAll)
         : args.relatedTo;
-    const present = RELATED_TO_KINDS.filter(
+    const present = RELATED_TO_KIND_ARGUMENTS.filter(
       ([name]) => args[name] !== undefined && args[name] !== null,
     );
     if (present.length === 0) return relationParam(base, model);

@@ -12,6 +12,7 @@ import { QueryArgumentScalar } from '../scalars/query-argument.scalar';
 import type { SchemaScope } from './schema-scope';
 import { CRITERIA_INPUT_NAMES } from './type-names';
 import { relationTargetKind } from '../../model/field-types';
+import { RELATED_TO_KIND_ARGUMENTS } from './argument-names';
 
 /** Element kinds that have relation criteria inputs (`relatedToEntries: [EntryCriteriaInput]`). */
 export type RelatableKind = keyof typeof CRITERIA_INPUT_NAMES;
@@ -30,13 +31,9 @@ function arg(type: GraphQLArgumentConfig['type'], description: string): GraphQLA
   return { type, description };
 }
 
-const RELATED_TO_ARGUMENT_NAMES: Record<RelatableKind, string> = {
-  asset: 'relatedToAssets',
-  entry: 'relatedToEntries',
-  user: 'relatedToUsers',
-  category: 'relatedToCategories',
-  tag: 'relatedToTags',
-};
+const RELATED_TO_ARGUMENT_NAMES = Object.fromEntries(
+  RELATED_TO_KIND_ARGUMENTS.map(([name, kind]) => [kind, name]),
+) as Record<RelatableKind, string>;
 
 const RELATED_TO_TARGETS: Record<RelatableKind, string> = {
   asset: 'assets',

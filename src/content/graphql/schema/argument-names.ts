@@ -1,0 +1,148 @@
+import { type ElementKind, ElementKinds } from '../../model/element-kinds';
+
+/**
+ * Craft's element query argument names: the one list of them. The criteria builder tells built-in
+ * arguments from custom fields' with it; the schema declares an argument for each
+ * (element-arguments.ts).
+ */
+
+/** The `relatedTo<Kind>` arguments and the kind of their criteria inputs. */
+export const RELATED_TO_KIND_ARGUMENTS = [
+  ['relatedToEntries', ElementKinds.entry],
+  ['relatedToAssets', ElementKinds.asset],
+  ['relatedToUsers', ElementKinds.user],
+  ['relatedToCategories', ElementKinds.category],
+  ['relatedToTags', ElementKinds.tag],
+] as const satisfies readonly (readonly [string, ElementKind])[];
+
+/** Draft and revision arguments: we store no drafts or revisions, so asking for them finds nothing. */
+export const DRAFT_ARGUMENTS = [
+  'drafts',
+  'draftOf',
+  'draftId',
+  'draftCreator',
+  'provisionalDrafts',
+  'revisions',
+  'revisionOf',
+  'revisionId',
+  'revisionCreator',
+];
+
+const COMMON_ARGUMENTS = [
+  'id',
+  'uid',
+  'site',
+  'siteId',
+  'siteSettingsId',
+  'unique',
+  'preferSites',
+  'title',
+  'slug',
+  'uri',
+  'search',
+  'searchTermOptions',
+  'relatedTo',
+  'notRelatedTo',
+  'relatedToAll',
+  ...RELATED_TO_KIND_ARGUMENTS.map(([name]) => name),
+  'ref',
+  'fixedOrder',
+  'inReverse',
+  'dateCreated',
+  'dateUpdated',
+  'offset',
+  'limit',
+  'orderBy',
+  'language',
+  'status',
+  'archived',
+  'trashed',
+  'enabledForSite',
+  'withProvisionalDrafts',
+  ...DRAFT_ARGUMENTS,
+];
+
+const STRUCTURE_ARGUMENTS = [
+  'withStructure',
+  'structureId',
+  'level',
+  'hasDescendants',
+  'ancestorOf',
+  'ancestorDist',
+  'descendantOf',
+  'descendantDist',
+  'leaves',
+  'nextSiblingOf',
+  'prevSiblingOf',
+  'positionedAfter',
+  'positionedBefore',
+];
+
+/**
+ * Built-in arguments per kind: any other argument is a custom field's (spec §3.3/§3.4). The
+ * schema's arguments (element-arguments.ts) are these; argument-names.spec.ts checks they agree.
+ */
+export const BUILT_IN_ARGUMENTS: Readonly<Record<ElementKind, ReadonlySet<string>>> = {
+  entry: new Set([
+    ...COMMON_ARGUMENTS,
+    ...STRUCTURE_ARGUMENTS,
+    'editable',
+    'section',
+    'sectionId',
+    'type',
+    'typeId',
+    'authorId',
+    'authorGroup',
+    'authorGroupId',
+    'postDate',
+    'before',
+    'after',
+    'expiryDate',
+    'field',
+    'fieldId',
+    'ownerId',
+    'primaryOwnerId',
+  ]),
+  asset: new Set([
+    ...COMMON_ARGUMENTS,
+    'volumeId',
+    'volume',
+    'folderId',
+    'filename',
+    'kind',
+    'height',
+    'width',
+    'size',
+    'dateModified',
+    'hasAlt',
+    'includeSubfolders',
+    'withTransforms',
+    'uploader',
+  ]),
+  user: new Set([
+    ...COMMON_ARGUMENTS,
+    'email',
+    'username',
+    'fullName',
+    'firstName',
+    'lastName',
+    'hasPhoto',
+    'assetUploaders',
+    'authors',
+    'groupId',
+    'group',
+    'affiliatedSite',
+    'affiliatedSiteId',
+  ]),
+  globalset: new Set([...COMMON_ARGUMENTS, 'handle']),
+  category: new Set([...COMMON_ARGUMENTS, ...STRUCTURE_ARGUMENTS, 'editable', 'group', 'groupId']),
+  tag: new Set([...COMMON_ARGUMENTS, 'group', 'groupId']),
+  matrixblock: new Set([
+    ...COMMON_ARGUMENTS,
+    'fieldId',
+    'ownerId',
+    'primaryOwnerId',
+    'typeId',
+    'type',
+  ]),
+};
