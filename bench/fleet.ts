@@ -1,6 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { ruleDirectory } from '../test/support/rule-dir';
 import { PROJECT_ROOT } from '../test/support/service-process';
 import { grpcLoad, jsonLoad } from './load';
 import { ONE } from './requests';
@@ -8,6 +5,7 @@ import { protoRootOf } from './tools/grpc-frame';
 import { rssBytes } from './tools/proc-memory';
 import { Child, startBaseline, startRedis } from './tools/processes';
 import { modulesHonoured } from './tools/probe';
+import { benchRules } from './tools/rule-files';
 import { launchService, Service, Shape, SHAPES } from './tools/service-launcher';
 
 export type Store = 'memory' | 'redis';
@@ -36,9 +34,6 @@ export interface Fleet {
   stop(): Promise<void>;
 }
 
-export const ruleFile = (name: string) =>
-  readFileSync(join(PROJECT_ROOT, 'bench', 'rules', name), 'utf8');
-
 export async function startFleet(want: {
   readonly shapes: boolean;
   readonly algorithms: boolean;
@@ -58,7 +53,7 @@ export async function startFleet(want: {
       memory: { BACKEND_TYPE: 'memory' },
       redis: { BACKEND_TYPE: 'redis', REDIS_URL: redis.url },
     };
-    const rules = ruleDirectory({ 'bench.yaml': ruleFile('bench.yaml') });
+    const rules = benchRules('bench.yaml');
     const notes: string[] = [];
     const boot = async (store: Store, shape: Shape): Promise<Booted> => {
       const service = await launchService({
@@ -84,10 +79,7 @@ export async function startFleet(want: {
     }
     let algorithms: Record<Store, Service> | undefined;
     if (want.algorithms) {
-      const algorithmRules = ruleDirectory({
-        'bench.yaml': ruleFile('bench.yaml'),
-        'algorithms.yaml': ruleFile('algorithms.yaml'),
-      });
+      const algorithmRules = benchRules('bench.yaml', 'algorithms.yaml');
       algorithms = {} as Record<Store, Service>;
       for (const store of ['memory', 'redis'] as const) {
         const service = await launchService({

@@ -1,13 +1,13 @@
-import { Fleet, ruleFile } from '../fleet';
+import { Fleet } from '../fleet';
 import { Row } from '../report/row';
 import { BENCH } from '../settings';
-import { ruleDirectory } from '../../test/support/rule-dir';
 import { fillDistinctKeys } from '../tools/key-fill';
 import { median } from '../tools/median';
 import { rssBytes, toMB } from '../tools/proc-memory';
 import { modulesHonoured } from '../tools/probe';
 import { launchService, shapeLabel, SHAPES } from '../tools/service-launcher';
 import { readStats } from '../tools/stats-page';
+import { benchRules } from '../tools/rule-files';
 
 const BOOT_MB = 90;
 const HEALTHY_S = 1;
@@ -20,7 +20,7 @@ const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
  * of the last one. With the fleet, the default process's boot figures as information.
  */
 export async function footprintRows(fleet: Fleet | undefined): Promise<Row[]> {
-  const rules = ruleDirectory({ 'bench.yaml': ruleFile('bench.yaml') });
+  const rules = benchRules('bench.yaml');
   const shape = shapeLabel('ratelimit');
   const readyMs: number[] = [];
   const bootRss: number[] = [];

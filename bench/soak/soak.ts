@@ -1,11 +1,10 @@
-import { ruleDirectory } from '../../test/support/rule-dir';
-import { ruleFile } from '../fleet';
 import { machine, writeResults } from '../report/results-file';
 import { encodeRequest } from '../tools/grpc-wire';
 import { fillDistinctKeys } from '../tools/key-fill';
 import { toMB } from '../tools/proc-memory';
 import { modulesHonoured } from '../tools/probe';
 import { rawGrpcClient } from '../tools/raw-grpc-client';
+import { benchRules } from '../tools/rule-files';
 import { launchService, Service } from '../tools/service-launcher';
 import { startMixedLoad } from './mixed-load';
 import { RequestMix } from './request-mix';
@@ -26,7 +25,7 @@ async function main(): Promise<void> {
     label: 'soak',
     shape: 'ratelimit',
     env: {
-      ...ruleDirectory({ 'bench.yaml': ruleFile('bench.yaml') }),
+      ...benchRules('bench.yaml'),
       BACKEND_TYPE: 'memory',
       STATS_FLUSH_INTERVAL: '5s',
     },
