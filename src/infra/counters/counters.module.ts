@@ -1,23 +1,33 @@
 import { Global, Logger, Module } from '@nestjs/common';
 import { Settings } from '../../settings/settings';
 import { Clock } from '../clock/clock';
+import { HealthState } from '../health/health-state';
 import { StatsRegistry } from '../stats/stats-registry';
 import { CounterStore } from './counter-store.port';
-import { createMemcachedCounterStore } from './memcached/memcached-store.factory';
 import { MemoryCounterStore } from './memory-counter-store';
-import { HealthState } from '../health/health-state';
-import { RedisCounterStore } from './redis/redis-counter-store';
-import { RedisPoolStats } from './redis/redis-pool-stats';
 
-function createCounterStore(
+/**
+ * The configured store. Each network back end is imported only when chosen: a process on the
+ * memory store never loads ioredis or memjs (a smaller `MODULES=ratelimit` process).
+ */
+async function createCounterStore(
   settings: Settings,
   clock: Clock,
   stats: StatsRegistry,
   health: HealthState,
-): CounterStore {
+): Promise<CounterStore> {
   const backend = settings.counters.backend;
-  if (backend === 'kvstore') return new RedisCounterStore(settings, health);
-  if (backend === 'altcache') return createMemcachedCounterStore(settings, clock, stats, health);
+  if (backend === 'kvstore') {
+    const { RedisCounterStore } = await import('./redis/redis-counter-store');
+    const { RedisPoolStats } = await import('./redis/redis-pool-stats');
+    const store = new RedisCounterStore(settings, health);
+    new RedisPoolStats(store, stats);
+    return store;
+  }
+  if (backend === 'altcache') {
+    const { createMemcachedCounterStore } = await import('./memcached/memcached-store.factory');
+    return createMemcachedCounterStore(settings, clock, stats, health);
+  }
   new Logger('CounterStore').log(
     'counters are kept in process memory: limits are per instance; use a shared store when running several instances',
   );
@@ -36,12 +46,6 @@ function createCounterStore(
       provide: CounterStore,
       useFactory: createCounterStore,
       inject: [Settings, Clock, StatsRegistry, HealthState],
-    },
-    {
-      provide: RedisPoolStats,
-      inject: [CounterStore, StatsRegistry],
-      useFactory: (store: CounterStore, registry: StatsRegistry) =>
-        new RedisPoolStats(store, registry),
     },
   ],
   exports: [CounterStore],
