@@ -4,12 +4,12 @@ import type { ContentModelIndex } from '../model/content-model.index';
 import { ContentModelSource } from '../model/content-model.source';
 import type { SeedDocument } from './seed-document';
 import { readContentFiles } from './seed-files';
-import { type LoadListener, SeedRun } from './seed-run';
+import { SeedRun } from './seed-run';
 import { ElementWriter } from '../store/write/element-writer';
 import { ElementLookups } from '../store/write/element-lookups';
 import { contentFilesOf } from './content-paths';
 import { ElementStatesRepository } from './element-states.repository';
-import { type ImportCounts, LoadTracker } from './load-tracker';
+import { type ImportCounts, type LoadListener, LoadTracker } from './load-tracker';
 
 export interface ImportReport {
   readonly counts: ImportCounts;

@@ -101,3 +101,12 @@ function changed(before: ElementState, after: ElementState, dates: GivenDates): 
   if (dates.dateUpdated && before.dateUpdated !== after.dateUpdated) return true;
   return dates.dateModified && before.dateModified !== after.dateModified;
 }
+
+/** How far a load is: items first (pass one), then relation values and user photos (pass two). */
+export interface LoadProgress {
+  readonly phase: 'items' | 'relations';
+  readonly done: number;
+  readonly total: number;
+}
+
+export type LoadListener = (progress: LoadProgress) => void;

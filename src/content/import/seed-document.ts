@@ -5,6 +5,8 @@
  * typos would otherwise be lost) and reports every problem with the file and the path.
  */
 
+import { slugify } from '../store/write/slug';
+
 export const SEED_KINDS = [
   'users',
   'assets',
@@ -315,4 +317,34 @@ export function parseSeedDocument(
       if (converted !== undefined) (into[kind] as unknown[]).push({ ...converted, at, dir });
     });
   }
+}
+
+/**
+ * Items of structures in an order where each parent (named by slug or uid within the same
+ * container) comes before its children; otherwise the file order.
+ */
+export function parentsFirst<
+  T extends { parent?: string; slug?: string; title?: string | null; uid?: string },
+>(items: readonly T[], container: (item: T) => string): T[] {
+  const byKey = new Map<string, T>();
+  for (const item of items) {
+    const slug = item.slug ?? slugify(item.title ?? '');
+    byKey.set(`${container(item)}\u0000${slug}`, item);
+    if (item.uid !== undefined) byKey.set(`${container(item)}\u0000${item.uid}`, item);
+  }
+  const ordered: T[] = [];
+  const placed = new Set<T>();
+  const visiting = new Set<T>();
+  const visit = (item: T) => {
+    if (placed.has(item) || visiting.has(item)) return;
+    visiting.add(item);
+    const parent =
+      item.parent === undefined ? undefined : byKey.get(`${container(item)}\u0000${item.parent}`);
+    if (parent !== undefined) visit(parent);
+    visiting.delete(item);
+    placed.add(item);
+    ordered.push(item);
+  };
+  items.forEach(visit);
+  return ordered;
 }

@@ -1,6 +1,12 @@
 import { resolve } from 'node:path';
-import type { LoadTracker, GivenDates, ImportCounts } from '../import/load-tracker';
-import type { ElementStatesRepository } from '../import/element-states.repository';
+import type {
+  GivenDates,
+  ImportCounts,
+  LoadListener,
+  LoadProgress,
+  LoadTracker,
+} from './load-tracker';
+import type { ElementStatesRepository } from './element-states.repository';
 import type { Field } from '../model/content-model';
 import type { ContentModelIndex } from '../model/content-model.index';
 import { type ElementKind, ElementKinds } from '../model/element-kinds';
@@ -11,6 +17,7 @@ import type { BlockInput, SavedElement, SiteContentInput } from '../store/write/
 import type { ElementKey, ElementLookups } from '../store/write/element-lookups';
 import { slugify } from '../store/write/slug';
 import {
+  parentsFirst,
   SEED_KINDS,
   type SeedAsset,
   type SeedCategory,
@@ -24,15 +31,6 @@ import {
 } from './seed-document';
 import { SeedReferenceError, SeedReferences } from './seed-references';
 import { isRelationFieldType, relationTargetKind } from '../model/field-types';
-
-/** How far a load is: items first (pass one), then relation values and user photos (pass two). */
-export interface LoadProgress {
-  readonly phase: 'items' | 'relations';
-  readonly done: number;
-  readonly total: number;
-}
-
-export type LoadListener = (progress: LoadProgress) => void;
 
 /** Every problem of a content load; nothing of it was written. */
 export class SeedContentError extends Error {
@@ -498,34 +496,4 @@ export class SeedRun {
     if (problems.length > 0) throw new ElementWriteError(problems);
     await this.writer.saveRelations(relation.sourceId!, field.id, ids, relation.siteId);
   }
-}
-
-/**
- * Items of structures in an order where each parent (named by slug or uid within the same
- * container) comes before its children; otherwise the file order.
- */
-export function parentsFirst<
-  T extends { parent?: string; slug?: string; title?: string | null; uid?: string },
->(items: readonly T[], container: (item: T) => string): T[] {
-  const byKey = new Map<string, T>();
-  for (const item of items) {
-    const slug = item.slug ?? slugify(item.title ?? '');
-    byKey.set(`${container(item)}\u0000${slug}`, item);
-    if (item.uid !== undefined) byKey.set(`${container(item)}\u0000${item.uid}`, item);
-  }
-  const ordered: T[] = [];
-  const placed = new Set<T>();
-  const visiting = new Set<T>();
-  const visit = (item: T) => {
-    if (placed.has(item) || visiting.has(item)) return;
-    visiting.add(item);
-    const parent =
-      item.parent === undefined ? undefined : byKey.get(`${container(item)}\u0000${item.parent}`);
-    if (parent !== undefined) visit(parent);
-    visiting.delete(item);
-    placed.add(item);
-    ordered.push(item);
-  };
-  items.forEach(visit);
-  return ordered;
 }
