@@ -2,8 +2,12 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
+import { ClientErrorFilter } from './infra/http/client-error.filter';
+import { installJsonBodyParsers } from './infra/http/json-body';
+import { applyRequestTimeout } from './infra/http/request-timeout';
 import { logsRequests } from './infra/logging/logging.module';
 import { Settings } from './settings/settings';
+import { logStartupSummary } from './startup-summary';
 
 /** Builds the application (HTTP on Fastify plus the gRPC transport) without opening listeners. */
 export async function createApp(settings: Settings): Promise<NestFastifyApplication> {
@@ -12,13 +16,10 @@ export async function createApp(settings: Settings): Promise<NestFastifyApplicat
     bodyLimit: 1024 * 1024,
     skipMiddie: !logsRequests(settings),
   });
-  // Upstream's /json accepts a JSON body under any content type (curl -d sends form encoding,
-  // fetch with a string body sends text/plain).
   const fastify = adapter.getInstance();
-  fastify.removeContentTypeParser('text/plain');
-  fastify.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
-    parseJsonBody(body as string, done);
-  });
+  applyRequestTimeout(fastify.server, settings.http.requestTimeout);
+  // Upstream's /json accepts a JSON body under any content type (curl -d sends form encoding).
+  installJsonBodyParsers(fastify);
   const app = await NestFactory.create<NestFastifyApplication>(
     await AppModule.forRoot(settings),
     adapter,
@@ -29,6 +30,7 @@ export async function createApp(settings: Settings): Promise<NestFastifyApplicat
     },
   );
   app.useLogger(app.get(Logger));
+  app.useGlobalFilters(new ClientErrorFilter(app.getHttpAdapter()));
   // Boot may wait (stores, xDS) before any listener opens: show what was logged so far now.
   app.flushLogs();
   if (runsRateLimit(settings)) {
@@ -38,18 +40,6 @@ export async function createApp(settings: Settings): Promise<NestFastifyApplicat
   }
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   return app;
-}
-
-function parseJsonBody(body: string, done: (error: Error | null, value?: unknown) => void): void {
-  if (body === '') {
-    done(null, undefined);
-    return;
-  }
-  try {
-    done(null, JSON.parse(body));
-  } catch {
-    done(Object.assign(new Error('request body is not valid JSON'), { statusCode: 400 }));
-  }
 }
 
 /**
@@ -64,6 +54,7 @@ export async function startApp(app: NestFastifyApplication, settings: Settings):
     await app.get(DebugServer).listen();
   }
   await app.listen({ host: settings.http.host, port: settings.http.port });
+  await logStartupSummary(app, settings);
 }
 
 function runsRateLimit(settings: Settings): boolean {

@@ -1,11 +1,13 @@
 import 'reflect-metadata';
 import { createApp, startApp } from './app.factory';
+import { loadEnvFile } from './settings/env-file';
 import { loadSettings } from './settings/settings.loader';
 import { Settings, SettingsError } from './settings/settings';
 
 async function main(): Promise<void> {
   let settings: Settings;
   try {
+    loadEnvFile(process.env); // ./.env when present; real environment variables win
     settings = loadSettings(process.env, (message) => console.warn(`warning: ${message}`));
   } catch (error) {
     if (!(error instanceof SettingsError)) throw error;

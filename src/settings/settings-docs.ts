@@ -22,6 +22,7 @@ function readersOf(env: string): string {
 const HEADER = `# Every setting of the service with its default. Product names come first; the upstream
 # Envoy rate limit service names (REDIS_*, MEMCACHE_*, LOCAL_CACHE_SIZE_IN_BYTES) are accepted as aliases.
 # Generated from src/settings/settings.schema.ts by \`npm run docs:settings\`.
+# Copied to \`.env\` in the working directory, it is read at start; real environment variables win.
 `;
 
 export function renderEnvExample(
@@ -53,6 +54,11 @@ export function renderSettingsTable(
     'allowed values. Booleans take `true`/`false` (also `1`, `0`, `t`, `f`); durations use Go syntax (`500ms`,',
     '`10s`, `1h30m`); maps are `k1:v1,k2:v2`. When a product name and its upstream alias are both set, the',
     'product name wins and a warning is logged.',
+    '',
+    'A `.env` file in the working directory is read at start when there is one (the service and',
+    '`reset-admin-password`): `NAME=value` lines in the dotenv syntax Node reads (quotes, `#` comments,',
+    '`export NAME=value`). A variable set in the real environment, even empty, wins over the file.',
+    '`.env.example` lists every variable with its default: copy it to `.env` and uncomment what you change.',
     '',
     '"Read by" names the modules (`MODULES`) that read a setting: a process that runs none of them keeps',
     "the setting's default and does not validate it.",

@@ -18,7 +18,9 @@ function problemsOf(env: Record<string, string>): string[] {
 describe('loadSettings', () => {
   it('gives the embedded defaults with an empty environment', () => {
     const settings = loadSettings({});
-    expect(settings.http).toEqual({ host: '0.0.0.0', port: 8080 });
+    expect(settings.http).toEqual({ host: '0.0.0.0', port: 8080, requestTimeout: 30_000 });
+    expect(loadSettings({ HTTP_REQUEST_TIMEOUT: '2s' }).http.requestTimeout).toBe(2_000);
+    expect(loadSettings({ HTTP_REQUEST_TIMEOUT: '0' }).http.requestTimeout).toBe(0);
     expect(settings.grpc.port).toBe(8081);
     expect(settings.debug.port).toBe(6070);
     expect(settings.counters.backend).toBe('memory');

@@ -221,6 +221,11 @@ export const SETTINGS_SCHEMA = {
   http: {
     host: str('HOST', 'HTTP listener host (/json, /healthcheck, GraphQL, teams API)', '0.0.0.0'),
     port: port('PORT', 'HTTP listener port', 8080),
+    requestTimeout: duration(
+      'HTTP_REQUEST_TIMEOUT',
+      'longest time a client may take to send a whole request, headers and body, on the HTTP, debug and Prometheus listeners: then 408 and the connection is closed; 0 disables',
+      '30s',
+    ),
   },
   grpc: {
     host: str('GRPC_HOST', 'gRPC listener host', '0.0.0.0'),

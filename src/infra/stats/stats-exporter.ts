@@ -24,6 +24,8 @@ export class StatsExporter implements OnApplicationBootstrap, OnApplicationShutd
   private readonly flusher: StatsFlusher;
   private ticking: Scheduled | undefined;
   private listener: PrometheusListener | undefined;
+  /** Where the Prometheus listener is bound (its real address), once open. */
+  metricsUrl: string | undefined;
 
   constructor(
     private readonly settings: Settings,
@@ -44,10 +46,14 @@ export class StatsExporter implements OnApplicationBootstrap, OnApplicationShutd
     let where = '';
     if (this.sink instanceof PrometheusSink) {
       const { prometheusAddr, prometheusPath } = this.settings.stats;
-      this.listener = new PrometheusListener(this.sink.registry, prometheusPath, () =>
-        this.flush(),
+      this.listener = new PrometheusListener(
+        this.sink.registry,
+        prometheusPath,
+        () => this.flush(),
+        this.settings.http.requestTimeout,
       );
-      where = ` on ${await this.listener.listen(prometheusAddr)}`;
+      this.metricsUrl = await this.listener.listen(prometheusAddr);
+      where = ` on ${this.metricsUrl}`;
     }
     this.logger.log(`statistics sink: ${this.sink.description}${where}`);
   }

@@ -1,5 +1,7 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import Fastify, { FastifyInstance } from 'fastify';
+import type { AddressInfo } from 'node:net';
+import { applyRequestTimeout } from '../../infra/http/request-timeout';
 import { StatsRegistry } from '../../infra/stats/stats-registry';
 import { Settings } from '../../settings/settings';
 import { RuleConfigHolder } from '../config/rule-config.holder';
@@ -54,8 +56,15 @@ export class DebugServer implements OnApplicationShutdown {
   /** Opened with the other listeners, once the first configuration is in. */
   async listen(): Promise<void> {
     const { host, port } = this.settings.debug;
-    const address = await this.server.listen({ host, port });
-    this.logger.log(`debug listener on ${address}`);
+    applyRequestTimeout(this.server.server, this.settings.http.requestTimeout);
+    await this.server.listen({ host, port });
+    const bound = this.addresses().map((a) => `${a.address}:${a.port}`);
+    this.logger.log(`debug listener on ${bound.join(', ')}`);
+  }
+
+  /** The addresses it is really bound to (`0.0.0.0` stays `0.0.0.0`), for the startup summary. */
+  addresses(): AddressInfo[] {
+    return this.server.addresses().filter((a): a is AddressInfo => typeof a !== 'string');
   }
 
   async onApplicationShutdown(): Promise<void> {

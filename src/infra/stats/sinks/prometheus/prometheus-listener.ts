@@ -1,6 +1,7 @@
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { Registry } from 'prom-client';
+import { applyRequestTimeout } from '../../../http/request-timeout';
 
 /** `host:port`, `[v6]:port` or Go's `:port` (every interface). */
 export function parseListenAddress(address: string): { host: string | undefined; port: number } {
@@ -26,6 +27,8 @@ export class PrometheusListener {
     private readonly registry: Registry,
     private readonly path: string,
     beforeScrape: () => void,
+    /** HTTP_REQUEST_TIMEOUT: a scrape request must arrive whole within it (0: no limit). */
+    requestTimeoutMs = 0,
   ) {
     this.server = createServer((request, response) => {
       const url = request.url ?? '/';
@@ -47,6 +50,7 @@ export class PrometheusListener {
         },
       );
     });
+    applyRequestTimeout(this.server, requestTimeoutMs);
   }
 
   async listen(address: string): Promise<string> {

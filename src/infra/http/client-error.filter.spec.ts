@@ -1,0 +1,54 @@
+import { ArgumentsHost, BadRequestException, HttpServer, Logger } from '@nestjs/common';
+import { ClientErrorFilter } from './client-error.filter';
+
+function httpHost(): ArgumentsHost {
+  const request = { method: 'POST', url: '/json' };
+  const response = {};
+  return {
+    getType: () => 'http',
+    getArgByIndex: (index: number) => [request, response][index],
+    switchToHttp: () => ({
+      getRequest: () => request,
+      getResponse: () => response,
+      getNext: () => undefined,
+    }),
+  } as unknown as ArgumentsHost;
+}
+
+describe('ClientErrorFilter', () => {
+  const replies: { body: unknown; status?: number }[] = [];
+  const adapter = {
+    reply: (_response: unknown, body: unknown, status?: number) => replies.push({ body, status }),
+    isHeadersSent: () => false,
+    end: () => undefined,
+  } as unknown as HttpServer;
+  let debug: jest.SpyInstance;
+  let error: jest.SpyInstance;
+
+  beforeEach(() => {
+    replies.length = 0;
+    debug = jest.spyOn(Logger.prototype, 'debug').mockImplementation(() => undefined);
+    error = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it('answers a parser error with its status and only a message, logged once at debug', () => {
+    const parserError = Object.assign(new Error('request body is not valid JSON'), {
+      statusCode: 400,
+    });
+    new ClientErrorFilter(adapter).catch(parserError, httpHost());
+    expect(replies).toEqual([{ body: { message: 'request body is not valid JSON' }, status: 400 }]);
+    expect(debug).toHaveBeenCalledTimes(1);
+    expect(debug.mock.calls[0][0]).toBe('POST /json: 400 request body is not valid JSON');
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it('keeps Nest’s answer for HttpExceptions and server errors', () => {
+    const filter = new ClientErrorFilter(adapter);
+    filter.catch(new BadRequestException({ message: 'bad' }), httpHost());
+    expect(replies).toEqual([{ body: { message: 'bad' }, status: 400 }]);
+    filter.catch(Object.assign(new Error('boom'), { statusCode: 503 }), httpHost());
+    expect(replies[1].status).toBe(503);
+    expect(debug).not.toHaveBeenCalled();
+  });
+});

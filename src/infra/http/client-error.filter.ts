@@ -1,0 +1,44 @@
+import { ArgumentsHost, Catch, HttpException, Logger } from '@nestjs/common';
+import { BaseExceptionFilter } from '@nestjs/core';
+
+interface ErrorWithStatus {
+  readonly statusCode: number;
+  readonly message: string;
+}
+
+/** A client error that is not an HttpException: Fastify's parser and limit errors, ours. */
+function clientError(exception: unknown): ErrorWithStatus | undefined {
+  if (exception instanceof HttpException || !(exception instanceof Error)) return undefined;
+  const { statusCode } = exception as Partial<ErrorWithStatus>;
+  if (typeof statusCode !== 'number' || statusCode < 400 || statusCode > 499) return undefined;
+  return { statusCode, message: exception.message };
+}
+
+/**
+ * The application's last exception filter (route filters such as the Grafana and Craft ones come
+ * first). A client error raised before a handler runs (a body that is not JSON, too large, of a
+ * type no parser takes: Fastify's errors and the JSON body parser's) is answered with its status
+ * and the service's error body, exactly `{"message": ...}` (docs/decisions.md), and logged as one
+ * debug line, without a stack: a client cannot fill the error log. Nest's own handling stays for
+ * everything else (HttpExceptions as their response, server errors logged at error).
+ */
+@Catch()
+export class ClientErrorFilter extends BaseExceptionFilter {
+  private readonly logger = new Logger('HTTP');
+
+  override catch(exception: unknown, host: ArgumentsHost): void {
+    const error = host.getType() === 'http' ? clientError(exception) : undefined;
+    if (!error) {
+      super.catch(exception, host);
+      return;
+    }
+    const http = host.switchToHttp();
+    const request = http.getRequest<{ method?: string; url?: string }>();
+    this.logger.debug(
+      `${request.method ?? '?'} ${request.url ?? '?'}: ${error.statusCode} ${error.message}`,
+    );
+    const adapter = this.httpAdapterHost?.httpAdapter ?? this.applicationRef;
+    if (!adapter) throw new Error('ClientErrorFilter needs the HTTP adapter');
+    adapter.reply(http.getResponse(), { message: error.message }, error.statusCode);
+  }
+}
