@@ -4,16 +4,27 @@ import { Counter } from '../stats/counter';
 import { CounterIncrement, CounterStore, TOKEN_SCALE } from './counter-store.port';
 import { takeTokens } from './token-bucket';
 
-/** One counter (fixed or sliding window) or one token bucket. */
+/**
+ * One counter (fixed or sliding window). Both fields stay small integers (V8 Smis, stored in the
+ * object itself): the expiry is kept relative to the store's start second.
+ */
 class Entry {
   constructor(
-    /** A count, or a bucket's tokens. */
     public value: number,
-    /** Unix second after which the entry is worthless: its index bucket. */
+    /** Seconds after the store's start at which the entry is worthless: its index bucket. */
     public expiresAt: number,
-    /** Token buckets: when `value` was counted. */
-    public updatedMs: number,
   ) {}
+}
+
+/** One token bucket: its tokens (fractional) and when they were counted. */
+class BucketEntry extends Entry {
+  constructor(
+    value: number,
+    expiresAt: number,
+    public updatedMs: number,
+  ) {
+    super(value, expiresAt);
+  }
 }
 
 /**
@@ -27,7 +38,15 @@ export class MemoryCounterStore extends CounterStore {
   private readonly logger = new Logger(MemoryCounterStore.name);
   private readonly entries = new Map<string, Entry>();
   private readonly byExpiry = new Map<number, Set<string>>();
+  /** Seconds are stored relative to this one (small integers). */
+  private readonly startSecond: number;
   private lastSweepSecond: number;
+  /**
+   * Walks the entries oldest first for eviction. A new iterator from the start would step over
+   * every deleted slot before the Map compacts: O(n) per eviction under churn; one live iterator
+   * continues where it stopped.
+   */
+  private evictionCursor: Iterator<[string, Entry]> | undefined;
   private warnedAboutEviction = false;
 
   constructor(
@@ -36,7 +55,8 @@ export class MemoryCounterStore extends CounterStore {
     private readonly evictions: Counter,
   ) {
     super();
-    this.lastSweepSecond = Math.floor(clock.nowMs() / 1000);
+    this.startSecond = Math.floor(clock.nowMs() / 1000);
+    this.lastSweepSecond = 0;
   }
 
   increment(batch: readonly CounterIncrement[]): Promise<number[]> {
@@ -64,7 +84,7 @@ export class MemoryCounterStore extends CounterStore {
   }
 
   private apply(batch: readonly CounterIncrement[], write: boolean): number[] {
-    const nowSecond = Math.floor(this.clock.nowMs() / 1000);
+    const nowSecond = Math.floor(this.clock.nowMs() / 1000) - this.startSecond;
     if (nowSecond > this.lastSweepSecond) this.sweep(nowSecond);
     const results: number[] = [];
     for (let i = 0; i < batch.length; i++) {
@@ -77,7 +97,8 @@ export class MemoryCounterStore extends CounterStore {
           entry.value += hits;
           results.push(entry.value);
         } else {
-          if (hits !== 0) this.insert(counter.key, new Entry(hits, counter.windowEnd, 0));
+          if (hits !== 0)
+            this.insert(counter.key, new Entry(hits, counter.windowEnd - this.startSecond));
           results.push(hits);
         }
         if (counter.previousKey !== undefined)
@@ -89,7 +110,7 @@ export class MemoryCounterStore extends CounterStore {
 
   private takeTokens(counter: CounterIncrement, write: boolean, results: number[]): void {
     const { capacity, refillPerMs, nowMs } = counter.bucket!;
-    const entry = this.entries.get(counter.key);
+    const entry = this.entries.get(counter.key) as BucketEntry | undefined;
     const hits = write ? counter.hits : 0;
     const { taken, tokens } = takeTokens(
       entry?.value,
@@ -102,9 +123,9 @@ export class MemoryCounterStore extends CounterStore {
     results.push(taken ? 1 : 0, Math.floor(tokens * TOKEN_SCALE));
     if (!write || !taken || hits === 0) return;
     // Full again (so as good as absent) after this long.
-    const fullAt = Math.ceil((nowMs + (capacity - tokens) / refillPerMs) / 1000);
+    const fullAt = Math.ceil((nowMs + (capacity - tokens) / refillPerMs) / 1000) - this.startSecond;
     if (entry === undefined) {
-      this.insert(counter.key, new Entry(tokens, fullAt, nowMs));
+      this.insert(counter.key, new BucketEntry(tokens, fullAt, nowMs));
       return;
     }
     entry.value = tokens;
@@ -136,7 +157,11 @@ export class MemoryCounterStore extends CounterStore {
   }
 
   private evictOldest(): void {
-    const oldest = this.entries.entries().next();
+    let oldest = this.evictionCursor?.next();
+    if (oldest === undefined || oldest.done) {
+      this.evictionCursor = this.entries.entries();
+      oldest = this.evictionCursor.next();
+    }
     if (oldest.done) return;
     const [key, entry] = oldest.value;
     this.entries.delete(key);
@@ -150,7 +175,7 @@ export class MemoryCounterStore extends CounterStore {
     }
   }
 
-  /** Drops every second from the last sweep up to now (a clock set back just waits). */
+  /** Drops every second (relative) from the last sweep up to now (a clock set back just waits). */
   private sweep(nowSecond: number): void {
     if (nowSecond - this.lastSweepSecond > this.byExpiry.size) {
       // A long idle spell (or a test's clock jump): fewer index seconds than elapsed seconds.

@@ -20,6 +20,8 @@ export class LocalOverLimitCache {
   private expired = 0;
   private evacuated = 0;
   private overwritten = 0;
+  /** Oldest first; one live iterator (see MemoryCounterStore: a new one would be O(n) per call). */
+  private evictionCursor: Iterator<string> | undefined;
 
   constructor(
     private readonly capacityBytes: number,
@@ -61,7 +63,13 @@ export class LocalOverLimitCache {
     this.expiries.set(key, expiresAtMs);
     this.bytes += sizeOf(key);
     while (this.bytes > this.capacityBytes && this.expiries.size > 0) {
-      this.remove(this.expiries.keys().next().value as string);
+      let oldest = this.evictionCursor?.next();
+      if (oldest === undefined || oldest.done) {
+        this.evictionCursor = this.expiries.keys();
+        oldest = this.evictionCursor.next();
+      }
+      if (oldest.done) break;
+      this.remove(oldest.value);
       this.evacuated++;
     }
   }
