@@ -1,36 +1,14 @@
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { loadContentModel } from './content-model.loader';
-import { ContentModelError } from './model-problems';
-import { BASE_FILES, ProjectDir } from './model-project.fixtures';
+import { BASE_FILES, LOAD_OPTIONS, problemsOf, projectDirs } from './model-project.fixtures';
 import { deriveUid } from './model-uid';
 
-const OPTIONS = { volumesDir: '/srv/volumes', cwd: '/srv/app' };
 const DEMO_DIR = resolve(__dirname, '../../../config/content/project');
 
-let projects: ProjectDir[] = [];
-function project(files: Record<string, string>): string {
-  const dir = new ProjectDir(files);
-  projects.push(dir);
-  return dir.path;
-}
-afterEach(() => {
-  projects.forEach((p) => p.dispose());
-  projects = [];
-});
-
-/** The messages of the ContentModelError loading `dir` throws. */
-function problemsOf(dir: string): readonly string[] {
-  try {
-    loadContentModel(dir, OPTIONS);
-  } catch (error) {
-    if (error instanceof ContentModelError) return error.problems;
-    throw error;
-  }
-  throw new Error('the model loaded without problems');
-}
+const project = projectDirs();
 
 describe('the demo model in config/content/project', () => {
-  const { model, files } = loadContentModel(DEMO_DIR, OPTIONS);
+  const { model, files } = loadContentModel(DEMO_DIR, LOAD_OPTIONS);
 
   it('validates, with the handles other parts rely on', () => {
     expect(files).toBeGreaterThan(1);
@@ -405,123 +383,5 @@ fields:
       'clash.yaml: sections[1].entryTypes[0]: gives the GraphQL type name a_b_c_Entry, as clash.yaml: sections[0].entryTypes[0] does',
       'clash.yaml: fields[1].blockTypes[0]: gives the GraphQL type name m_a_b_BlockType, as clash.yaml: fields[0].blockTypes[0] does',
     ]);
-  });
-});
-
-describe('the normalised model', () => {
-  it('gathers a kind spread over several files in file name order', () => {
-    const { model } = loadContentModel(
-      project({
-        ...BASE_FILES,
-        'a/extra.yaml': 'fields:\n  - { handle: first, name: First, type: number }\n',
-        'z.yml': 'fields:\n  - { handle: last, name: Last, type: lightswitch }\n',
-      }),
-      OPTIONS,
-    );
-    expect(model.fields.map((f) => f.handle)).toEqual(['first', 'summary', 'body', 'last']);
-  });
-
-  it('derives the same uids on every load, keeps given ones, and changes the version with the YAML', () => {
-    const dir = project({
-      ...BASE_FILES,
-      'schemas.yaml': `
-graphqlSchemas:
-  - { handle: api, name: API, uid: 6F1C3E0A-8F7B-4C1D-9E2A-3B4C5D6E7F80 }
-`,
-    });
-    const first = loadContentModel(dir, OPTIONS);
-    const second = loadContentModel(dir, OPTIONS);
-    expect(second).toEqual(first);
-    expect(first.model.sites[0].uid).toBe(deriveUid('site', 'en'));
-    expect(first.model.sections[0].entryTypes.map((t) => t.uid)).toEqual([
-      deriveUid('entryType', 'news.article'),
-      deriveUid('entryType', 'news.link'),
-    ]);
-    expect(first.model.schemas[0].uid).toBe('6f1c3e0a-8f7b-4c1d-9e2a-3b4c5d6e7f80');
-    expect(first.version).toMatch(/^[0-9a-f]{64}$/);
-    projects[0].write({ 'sites.yaml': BASE_FILES['sites.yaml'].replace('Deutsch', 'German') });
-    expect(loadContentModel(dir, OPTIONS).version).not.toBe(first.version);
-  });
-
-  it('derives block type and block field uids from their owners', () => {
-    const { model } = loadContentModel(
-      project({
-        ...BASE_FILES,
-        'm.yaml': `
-fields:
-  - handle: blocks
-    name: Blocks
-    type: matrix
-    blockTypes:
-      - { handle: quote, name: Quote, fields: [{ handle: text, name: Text, type: plainText }] }
-`,
-      }),
-      OPTIONS,
-    );
-    const blocks = model.fields.find((f) => f.handle === 'blocks')!;
-    expect(blocks.blockTypes[0].uid).toBe(deriveUid('blockType', 'blocks.quote'));
-    expect(blocks.blockTypes[0].fields[0].uid).toBe(deriveUid('field', 'blocks.quote.text'));
-  });
-
-  it('fills defaults: site URLs end in /, volume paths and URLs, section sites, schema flags', () => {
-    const { model } = loadContentModel(
-      project({
-        ...BASE_FILES,
-        'z-more.yaml': `
-volumes:
-  - { handle: docs, name: Docs }
-  - { handle: cdn, name: CDN, path: files/cdn, baseUrl: 'https://cdn.example.com/files/' }
-sections:
-  - handle: pages
-    name: Pages
-    type: structure
-    uriFormat: '{slug}'
-    enabledByDefault: false
-    sites: [de, { site: en, uriFormat: 'en/{slug}', enabledByDefault: true }]
-    entryTypes: [{ handle: page, name: Page, hasTitleField: false, titleFormat: '{summary}' }]
-graphqlSchemas:
-  - { handle: a, name: A }
-  - { handle: b, name: B, public: true, enabled: false, expiryDate: '2030-01-31' }
-  - { handle: c, name: C, expiryDate: '2030-01-31T12:30:00' }
-  - { handle: d, name: D, expiryDate: '2030-01-31T12:30:00+02:00' }
-`,
-      }),
-      OPTIONS,
-    );
-    expect(model.sites.map((s) => s.baseUrl)).toEqual([
-      'https://example.com/',
-      'https://example.com/de/',
-    ]);
-    expect(model.volumes.map((v) => [v.path, v.baseUrl])).toEqual([
-      ['/srv/volumes/docs', '/volumes/docs'],
-      [join('/srv/app', 'files/cdn'), 'https://cdn.example.com/files'],
-    ]);
-    const [news, pages] = model.sections;
-    expect(news.siteSettings.map((s) => s.uriFormat)).toEqual(['news/{slug}', 'news/{slug}']);
-    expect(news.propagation).toBe('all');
-    expect(pages.maxLevels).toBeNull();
-    expect(pages.siteSettings).toEqual([
-      { siteUid: deriveUid('site', 'de'), uriFormat: '{slug}', enabledByDefault: false },
-      { siteUid: deriveUid('site', 'en'), uriFormat: 'en/{slug}', enabledByDefault: true },
-    ]);
-    expect(pages.entryTypes[0]).toMatchObject({ hasTitleField: false, titleFormat: '{summary}' });
-    expect(model.schemas.map((s) => [s.isPublic, s.enabled, s.expiryDate])).toEqual([
-      [false, true, null],
-      [true, false, '2030-01-31T00:00:00.000Z'],
-      [false, true, '2030-01-31T12:30:00.000Z'],
-      [false, true, '2030-01-31T10:30:00.000Z'],
-    ]);
-    // No sites named: every site is readable.
-    expect(model.schemas[0].scope).toEqual(
-      [`sites.${deriveUid('site', 'de')}:read`, `sites.${deriveUid('site', 'en')}:read`].sort(),
-    );
-  });
-
-  it('says when the project directory is missing', () => {
-    expect(() => loadContentModel('/nonexistent/project', OPTIONS)).toThrow(
-      new ContentModelError([
-        'content project directory /nonexistent/project does not exist or is not a directory',
-      ]),
-    );
   });
 });

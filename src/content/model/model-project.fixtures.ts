@@ -1,6 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { loadContentModel } from './content-model.loader';
+import { ContentModelError } from './model-problems';
 
 /** A temporary project directory for model tests: files by relative path. */
 export class ProjectDir {
@@ -50,3 +52,34 @@ sections:
       - { handle: link, name: Link, fields: [summary] }
 `,
 };
+
+/** Loader options of the model tests. */
+export const LOAD_OPTIONS = { volumesDir: '/srv/volumes', cwd: '/srv/app' };
+
+/**
+ * Makes temporary project directories (files by relative path) for the calling spec file, removed
+ * after each of its tests.
+ */
+export function projectDirs(): (files: Record<string, string>) => string {
+  let projects: ProjectDir[] = [];
+  afterEach(() => {
+    projects.forEach((p) => p.dispose());
+    projects = [];
+  });
+  return (files) => {
+    const dir = new ProjectDir(files);
+    projects.push(dir);
+    return dir.path;
+  };
+}
+
+/** The messages of the ContentModelError loading `dir` throws. */
+export function problemsOf(dir: string): readonly string[] {
+  try {
+    loadContentModel(dir, LOAD_OPTIONS);
+  } catch (error) {
+    if (error instanceof ContentModelError) return error.problems;
+    throw error;
+  }
+  throw new Error('the model loaded without problems');
+}
