@@ -70,8 +70,9 @@ interface Listening {
 }
 
 /**
- * grpc-js keeps its listening HTTP/2 servers per bound URI (`boundPorts`, not public API): read
- * the real addresses there, and fall back to the configured one if that ever changes.
+ * grpc-js keeps its listening HTTP/2 servers per bound URI (`boundPorts`), and Nest the grpc-js
+ * server in its transport (`grpcClient`); neither is public API: read the real addresses there,
+ * and fall back to the configured one if that ever changes.
  */
 function grpcAddress(app: INestApplication, settings: Settings): string {
   const configured =
@@ -83,10 +84,13 @@ function grpcAddress(app: INestApplication, settings: Settings): string {
     for (const microservice of (
       app as unknown as { getMicroservices(): unknown[] }
     ).getMicroservices()) {
-      const server = (microservice as { unwrap(): unknown }).unwrap() as {
+      // Nest's ServerGrpc keeps the grpc-js server in `grpcClient` (its unwrap() throws).
+      const transport = (microservice as { serverInstance?: { grpcClient?: unknown } })
+        .serverInstance;
+      const server = transport?.grpcClient as {
         boundPorts?: Map<string, { listeningServers?: Set<Listening> }>;
       };
-      for (const port of server.boundPorts?.values() ?? [])
+      for (const port of server?.boundPorts?.values() ?? [])
         for (const listening of port.listeningServers ?? []) {
           const address = listening.address();
           if (address)

@@ -71,6 +71,8 @@ it('says at the default level which modules run, where each listener is, the sto
   expect(text).toContain('ready: modules ratelimit');
   expect(text).toContain(`HTTP listener on http://127.0.0.1:${port}`);
   expect(text).toContain(`gRPC listener on 127.0.0.1:${grpcPort}`);
+  // Every address is read from its server, none repeated from the settings.
+  expect(text).not.toContain('(configured)');
   // Bound to every interface, and said so (not 127.0.0.1).
   expect(text).toContain(`debug listener on http://0.0.0.0:${debugPort}`);
   expect(text).toContain('counters: process memory');
