@@ -2,7 +2,7 @@ import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Settings } from '../../settings/settings';
-import { PlaygroundPages } from '../playground/playground-pages';
+import { PlaygroundPages } from '../playground/pages';
 import { bodyText, type BodyText } from './body-text';
 import { corsHeaders } from './cors-headers';
 import { INTERNAL_ERROR_MESSAGE, yiiErrorBody } from './craft-http-error';

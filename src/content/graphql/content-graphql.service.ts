@@ -18,7 +18,7 @@ import { DocumentCache } from './document-cache';
 import { MAX_DOCUMENT_NESTING, spreadNestingError, textNestingError } from './document-nesting';
 import { GENERIC_ERROR_MESSAGE, graphqlErrorJson, isUnexpectedError } from './graphql-error-json';
 import { GraphqlContextFactory } from './graphql-request-context';
-import { isMutation, MUTATION_NEEDS_POST } from './mutations/mutation-method';
+import { isMutation, MUTATION_NEEDS_POST } from './mutations/method';
 import { presentationTimeZone } from './scalars/atom-date';
 import { buildContentSchema } from './schema/content-schema.builder';
 import { ScopeGrants } from './scope-grants';

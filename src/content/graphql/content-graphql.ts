@@ -22,7 +22,7 @@ export interface ExecuteOptions {
    * introspection is allowed even when GRAPHQL_INTROSPECTION is off.
    */
   readonly privileged?: boolean;
-  /** The request came by GET: a mutation operation is refused (mutations/mutation-method.ts). */
+  /** The request came by GET: a mutation operation is refused (mutations/method.ts). */
   readonly readOnly?: boolean;
 }
 

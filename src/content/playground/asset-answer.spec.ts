@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { assetAnswer } from './asset-answer';
-import type { LoadedAsset } from './playground-assets';
+import type { LoadedAsset } from './assets';
 
 const body = Buffer.from('console.log("hello");'.repeat(50));
 const ASSET: LoadedAsset = {

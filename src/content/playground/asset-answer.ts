@@ -1,4 +1,4 @@
-import type { LoadedAsset } from './playground-assets';
+import type { LoadedAsset } from './assets';
 
 /** The HTTP answer to a request for one of the playground's files. */
 export interface AssetAnswer {

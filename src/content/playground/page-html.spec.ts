@@ -1,7 +1,7 @@
 import { adminPage } from './admin-page';
 import { contentSecurityPolicy, pageHeaders, styleNonce } from './page-headers';
 import { pageHtml } from './page-html';
-import { playgroundPage } from './playground-page';
+import { playgroundPage } from './graphiql-page';
 
 const assetUrl = (name: string) => `/graphql-assets/${name}?v=1`;
 

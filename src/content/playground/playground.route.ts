@@ -2,9 +2,9 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { assetAnswer } from './asset-answer';
-import { LoadedAsset, PlaygroundAssets } from './playground-assets';
-import { PlaygroundPages } from './playground-pages';
-import { ADMIN_PAGE_PATH, ASSET_PREFIX } from './playground-paths';
+import { LoadedAsset, PlaygroundAssets } from './assets';
+import { PlaygroundPages } from './pages';
+import { ADMIN_PAGE_PATH, ASSET_PREFIX } from './paths';
 
 /**
  * The playground's files (`/graphql-assets/<name>`) and the control panel page, as plain Fastify

@@ -21,9 +21,9 @@ import {
   NO_FILE,
   NO_URL_UPLOADS,
 } from './file-upload';
-import { assetArguments } from './mutation-arguments';
-import { mutationError, requireAction } from './mutation-errors';
-import { savableVolumes } from './mutation-permissions';
+import { assetArguments } from './arguments';
+import { mutationError, requireAction } from './errors';
+import { savableVolumes } from './permissions';
 import {
   elementId,
   elementKey,
@@ -31,7 +31,7 @@ import {
   type MutationField,
   readSites,
   saveSite,
-} from './mutation-support';
+} from './support';
 import { saveInput, saveMutationField } from './save-mutation';
 import { ElementKinds } from '../../model/element-kinds';
 

@@ -5,16 +5,10 @@ import type { GraphqlArgs } from '../graphql-request-context';
 import type { SchemaScope } from '../schema/schema-scope';
 import type { SchemaTypes } from '../schema/schema-types';
 import { typeNames } from '../schema/type-names';
-import { groupElementArguments, structureArguments } from './mutation-arguments';
-import { mutationError, requireAction } from './mutation-errors';
-import { savableCategoryGroups } from './mutation-permissions';
-import {
-  elementKey,
-  existingElement,
-  type MutationField,
-  readSites,
-  saveSite,
-} from './mutation-support';
+import { groupElementArguments, structureArguments } from './arguments';
+import { mutationError, requireAction } from './errors';
+import { savableCategoryGroups } from './permissions';
+import { elementKey, existingElement, type MutationField, readSites, saveSite } from './support';
 import { structurePlacement } from './structure-placement';
 import { saveInput, saveMutationField } from './save-mutation';
 import type { ContentMutations } from './content-mutations.service';

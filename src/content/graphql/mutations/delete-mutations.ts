@@ -5,14 +5,14 @@ import { type ElementKind, ElementKinds } from '../../model/element-kinds';
 import type { GraphqlArgs, GraphqlRequestContext } from '../graphql-request-context';
 import type { SchemaScope } from '../schema/schema-scope';
 import type { SchemaTypes } from '../schema/schema-types';
-import { PERMISSION_DENIED, mutationError, requireAction } from './mutation-errors';
+import { PERMISSION_DENIED, mutationError, requireAction } from './errors';
 import {
   canDeleteAssets,
   canDeleteCategories,
   canDeleteEntries,
   canDeleteTags,
-} from './mutation-permissions';
-import { type MutationField, mutationsOf } from './mutation-support';
+} from './permissions';
+import { type MutationField, mutationsOf } from './support';
 
 /** One of Craft's delete mutations: what it deletes and which scope component allows it. */
 interface DeleteKind {

@@ -23,8 +23,8 @@ import type { GraphqlResult } from '../content-graphql';
 import { ContentGraphqlService } from '../content-graphql.service';
 import { ContentGraphqlContextFactory } from '../graphql-context.factory';
 import { ContentMutations } from './content-mutations.service';
-import { PERMISSION_DENIED } from './mutation-errors';
-import { MUTATION_NEEDS_POST } from './mutation-method';
+import { PERMISSION_DENIED } from './errors';
+import { MUTATION_NEEDS_POST } from './method';
 
 /**
  * Mutations executed in-process against the real store (the writer's test model on PostgreSQL,

@@ -6,9 +6,9 @@ import type { GraphqlArgs, GraphqlRequestContext } from '../graphql-request-cont
 import type { SchemaTypes } from '../schema/schema-types';
 import type { ContentMutations } from './content-mutations.service';
 import { fieldInputArguments } from './field-inputs';
-import { contentInput } from './mutation-content';
-import { mutationError } from './mutation-errors';
-import { type MutationField, mutationsOf } from './mutation-support';
+import { contentInput } from './content-input';
+import { mutationError } from './errors';
+import { type MutationField, mutationsOf } from './support';
 import type { SaveSite } from './save-site';
 
 /** Saves one element; `layout` holds the custom fields exposed as arguments. */
@@ -42,7 +42,7 @@ export function saveMutationField(
 }
 
 /**
- * The content a save mutation writes (mutation-content.ts) with its other arguments, read by
+ * The content a save mutation writes (content-input.ts) with its other arguments, read by
  * `others` into the same problem list; every problem found is thrown as one error.
  */
 export async function saveInput<T>(

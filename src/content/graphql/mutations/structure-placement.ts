@@ -1,8 +1,8 @@
 import type { StructurePlacement } from '../../store/write/structure-nodes';
 import type { ElementLookups } from '../../store/write/element-lookups';
 import type { GraphqlArgs } from '../graphql-request-context';
-import { mutationError, STRUCTURE_TARGET_MISSING } from './mutation-errors';
-import { elementId } from './mutation-support';
+import { mutationError, STRUCTURE_TARGET_MISSING } from './errors';
+import { elementId } from './support';
 
 /**
  * Craft's structure operations from a save mutation's arguments, the first one given winning in

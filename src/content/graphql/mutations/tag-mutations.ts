@@ -5,16 +5,10 @@ import type { GraphqlArgs } from '../graphql-request-context';
 import type { SchemaScope } from '../schema/schema-scope';
 import type { SchemaTypes } from '../schema/schema-types';
 import { typeNames } from '../schema/type-names';
-import { groupElementArguments } from './mutation-arguments';
-import { requireAction } from './mutation-errors';
-import { savableTagGroups } from './mutation-permissions';
-import {
-  elementKey,
-  existingElement,
-  type MutationField,
-  readSites,
-  saveSite,
-} from './mutation-support';
+import { groupElementArguments } from './arguments';
+import { requireAction } from './errors';
+import { savableTagGroups } from './permissions';
+import { elementKey, existingElement, type MutationField, readSites, saveSite } from './support';
 import { saveInput, saveMutationField } from './save-mutation';
 import type { ContentMutations } from './content-mutations.service';
 import { ElementKinds } from '../../model/element-kinds';

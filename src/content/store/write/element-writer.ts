@@ -16,7 +16,7 @@ import {
   volumeFilePath,
 } from './asset-rows';
 import { ElementRows, type ExistingElement } from './element-rows';
-import { ElementSave } from './element-save';
+import { ElementSave } from './save-pipeline';
 import { freeFilename } from './filenames';
 import { isRelationField, RelationRows } from './relation-rows';
 import { allSiteIds, globalSetSpec, pick, type SaveSpec, siteSettingsMaps } from './save-spec';
@@ -90,7 +90,7 @@ export class ElementWriter {
     return new Date(this.clock.nowMs());
   }
 
-  /** The shared save (element-save.ts), in the model current now unless given one. */
+  /** The shared save (save-pipeline.ts), in the current model unless given one. */
   private save(
     spec: SaveSpec,
     problems: ProblemList,

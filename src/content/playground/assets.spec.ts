@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { assetSources } from './asset-sources';
-import { PlaygroundAssets } from './playground-assets';
+import { PlaygroundAssets } from './assets';
 
 describe('PlaygroundAssets', () => {
   let directory: string;

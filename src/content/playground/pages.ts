@@ -4,9 +4,9 @@ import { Settings } from '../../settings/settings';
 import { adminPage } from './admin-page';
 import { pageHeaders, styleNonce } from './page-headers';
 import { wantsPlaygroundPage } from './page-request';
-import { PlaygroundAssets } from './playground-assets';
-import { ADMIN_PAGE_PATH } from './playground-paths';
-import { playgroundPage } from './playground-page';
+import { PlaygroundAssets } from './assets';
+import { ADMIN_PAGE_PATH } from './paths';
+import { playgroundPage } from './graphiql-page';
 
 /** Answers the playground page (at the GraphQL paths) and the control panel page. */
 @Injectable()

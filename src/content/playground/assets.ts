@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { AssetSource } from './asset-sources';
-import { ASSET_PREFIX } from './playground-paths';
+import { ASSET_PREFIX } from './paths';
 
 const gzipped = promisify(gzip);
 

@@ -5,7 +5,7 @@ import type { ElementLookups, IdentifiedElement } from '../../store/write/elemen
 import type { GraphqlArgs, GraphqlRequestContext } from '../graphql-request-context';
 import type { SchemaScope } from '../schema/schema-scope';
 import type { ContentMutations } from './content-mutations.service';
-import { mutationError, PERMISSION_DENIED } from './mutation-errors';
+import { mutationError, PERMISSION_DENIED } from './errors';
 import type { SaveSite } from './save-site';
 
 export type MutationField = GraphQLFieldConfig<unknown, GraphqlRequestContext, GraphqlArgs>;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Field, MatrixBlockType } from '../../model/content-model';
 import type { ContentModelIndex } from '../../model/content-model.index';
 import type { ElementColumns, ElementRows } from './element-rows';
-import { ElementSites, type SavedRow } from './element-sites';
+import { ElementSites, type SavedRow } from './site-rows';
 import { normalizeFieldValue } from './field-values';
 import { isRelationField, type RelationRows } from './relation-rows';
 import type { SaveSpec } from './save-spec';
