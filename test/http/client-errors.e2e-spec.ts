@@ -51,6 +51,21 @@ describe('a malformed /json body', () => {
     expect(logged).not.toMatch(STACK_FRAME);
   });
 
+  it('a body over the 1 MiB limit: 413 {"message"}, no error log', async () => {
+    const before = service.output().length;
+    const answer = await fetch(`${service.httpUrl}/json`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: `"${'a'.repeat(2 * 1024 * 1024)}"`,
+    });
+    expect(answer.status).toBe(413);
+    expect(await answer.json()).toEqual({ message: 'Request body is too large' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const logged = service.output().slice(before);
+    expect(logged).not.toMatch(/ERROR/);
+    expect(logged).toMatch(/DEBUG: POST \/json: 413 Request body is too large/);
+  });
+
   it('the other /json client errors have the same body shape', async () => {
     const answer = await fetch(`${service.httpUrl}/json`, {
       method: 'POST',

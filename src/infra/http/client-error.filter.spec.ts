@@ -1,4 +1,10 @@
-import { ArgumentsHost, BadRequestException, HttpServer, Logger } from '@nestjs/common';
+import {
+  ArgumentsHost,
+  BadRequestException,
+  HttpException,
+  HttpServer,
+  Logger,
+} from '@nestjs/common';
 import { ClientErrorFilter } from './client-error.filter';
 
 function httpHost(): ArgumentsHost {
@@ -43,7 +49,16 @@ describe('ClientErrorFilter', () => {
     expect(error).not.toHaveBeenCalled();
   });
 
-  it('keeps Nest’s answer for HttpExceptions and server errors', () => {
+  it('answers a Fastify error as Nest maps it (a string HttpException) with only a message', () => {
+    new ClientErrorFilter(adapter).catch(
+      new HttpException('Request body is too large', 413),
+      httpHost(),
+    );
+    expect(replies).toEqual([{ body: { message: 'Request body is too large' }, status: 413 }]);
+    expect(debug).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps Nest’s answer for HttpExceptions with an object response and server errors', () => {
     const filter = new ClientErrorFilter(adapter);
     filter.catch(new BadRequestException({ message: 'bad' }), httpHost());
     expect(replies).toEqual([{ body: { message: 'bad' }, status: 400 }]);

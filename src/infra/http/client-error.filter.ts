@@ -6,9 +6,20 @@ interface ErrorWithStatus {
   readonly message: string;
 }
 
-/** A client error that is not an HttpException: Fastify's parser and limit errors, ours. */
+/**
+ * A client error raised outside any handler: Fastify's parser and limit errors, which Nest turns
+ * into `new HttpException(message, status)` (a string response, which Nest answers as
+ * `{statusCode, message}`), and errors with a 4xx `statusCode`, such as the JSON body parser's.
+ */
 function clientError(exception: unknown): ErrorWithStatus | undefined {
-  if (exception instanceof HttpException || !(exception instanceof Error)) return undefined;
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    const response = exception.getResponse();
+    return status >= 400 && status <= 499 && typeof response === 'string'
+      ? { statusCode: status, message: response }
+      : undefined;
+  }
+  if (!(exception instanceof Error)) return undefined;
   const { statusCode } = exception as Partial<ErrorWithStatus>;
   if (typeof statusCode !== 'number' || statusCode < 400 || statusCode > 499) return undefined;
   return { statusCode, message: exception.message };
@@ -20,7 +31,8 @@ function clientError(exception: unknown): ErrorWithStatus | undefined {
  * type no parser takes: Fastify's errors and the JSON body parser's) is answered with its status
  * and the service's error body, exactly `{"message": ...}` (docs/decisions.md), and logged as one
  * debug line, without a stack: a client cannot fill the error log. Nest's own handling stays for
- * everything else (HttpExceptions as their response, server errors logged at error).
+ * everything else (HttpExceptions with an object response as that object, server errors logged at
+ * error).
  */
 @Catch()
 export class ClientErrorFilter extends BaseExceptionFilter {
