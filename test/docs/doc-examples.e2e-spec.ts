@@ -152,6 +152,11 @@ describe('shell examples of the docs', () => {
     async (_where, example) => {
       const { service, dataDir } = await serviceFor(example);
       const real = ports(service);
+      if (example.stopped) {
+        // PGlite serves one process: the block's commands open the database themselves.
+        await service.stop();
+        running = { ...running!, file: '' }; // the next block starts a service again
+      }
       const toReal = (text: string) =>
         (Object.keys(DOC_PORTS) as (keyof typeof DOC_PORTS)[]).reduce(
           (result, name) => result.split(`localhost:${DOC_PORTS[name]}`).join(real[name]),

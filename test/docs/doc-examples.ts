@@ -6,10 +6,12 @@ import { PROJECT_ROOT } from '../support/service-process';
  * The shell examples of README.md and docs/*.md that the docs test runs. A fenced block is an
  * example when the marker comes right before its opening fence (blank lines aside):
  *
- *     <!-- doc-test -->     or     <!-- doc-test: fresh NAME=value NAME2=value -->
+ *     <!-- doc-test -->     or     <!-- doc-test: fresh stopped NAME=value NAME2=value -->
  *
  * (`fresh`: the block gets a newly started service rather than the one the file's earlier blocks
- * used; the variables are added to the service's environment). Two forms are read:
+ * used; `stopped`: a fresh service is started (its database created and seeded) and stopped before
+ * the commands run, for the commands that open the embedded database themselves; the variables are
+ * added to the service's environment). Two forms are read:
  *
  * - a `sh` block: each command (with `\` continuations) may be followed directly by `# ` lines,
  *   which are its expected output; other comment lines are prose;
@@ -37,6 +39,8 @@ export interface DocExample {
   readonly env: Readonly<Record<string, string>>;
   /** The marker asks for a newly started service. */
   readonly fresh: boolean;
+  /** The marker asks for the commands to run with the service stopped (PGlite commands). */
+  readonly stopped: boolean;
   readonly commands: readonly DocCommand[];
 }
 
@@ -76,9 +80,11 @@ export function examplesOf(file: string, markdown: string): DocExample[] {
     }
     if (end >= lines.length) throw new Error(`${file}:${open + 1}: unclosed fence`);
     const words = (marker[1] ?? '').split(/\s+/).filter((word) => word !== '');
-    const fresh = words.includes('fresh');
-    const env = parseAssignments(words.filter((word) => word !== 'fresh').join(' '));
-    examples.push({ file, line: open + 1, env, fresh, ...parseBlock(body) });
+    const stopped = words.includes('stopped');
+    const fresh = stopped || words.includes('fresh');
+    const options = new Set(['fresh', 'stopped']);
+    const env = parseAssignments(words.filter((word) => !options.has(word)).join(' '));
+    examples.push({ file, line: open + 1, env, fresh, stopped, ...parseBlock(body) });
     index = end;
   }
   return examples;
