@@ -3,6 +3,26 @@ import eslint from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 
+const DOMAINS = ['ratelimit', 'content', 'teams', 'identity', 'api-guard'];
+
+/** Files under `files` must not import from the `src/<domain>/` folders listed. */
+function boundary(files, forbidden) {
+  return {
+    files,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: forbidden.map((domain) => ({
+            group: [`**/${domain}/**`, `**/${domain}`],
+            message: `this folder may not import src/${domain} (domain boundaries: docs/architecture.md)`,
+          })),
+        },
+      ],
+    },
+  };
+}
+
 export default tseslint.config(
   {
     ignores: ['dist/**', 'dist-*/**', 'node_modules/**', 'coverage/**', 'data/**', '*.js', '*.mjs'],
@@ -52,4 +72,10 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
   },
+  // Domain boundaries (docs/architecture.md): who may import whom.
+  boundary(['src/ratelimit/**'], ['content', 'teams', 'identity', 'api-guard']),
+  boundary(['src/content/**'], ['teams', 'ratelimit', 'api-guard']),
+  boundary(['src/teams/**'], ['content', 'ratelimit', 'api-guard']),
+  boundary(['src/identity/**'], ['content', 'teams', 'ratelimit', 'api-guard']),
+  boundary(['src/infra/**', 'src/settings/**'], DOMAINS),
 );

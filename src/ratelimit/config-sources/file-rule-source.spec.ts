@@ -10,6 +10,9 @@ import { CONFIG_HEALTH_COMPONENT, RuleLoaderService } from '../config/rule-loade
 import { RuleStatsFactory } from '../stats/rule-stats';
 import { ServiceStats } from '../stats/service-stats';
 import { FileRuleSource } from './file-rule-source';
+import { SystemClock } from '../../infra/clock/clock';
+import { MemoryCounterStore } from '../../infra/counters/memory-counter-store';
+import { Counter } from '../../infra/stats/counter';
 
 const GOOD =
   'domain: a\ndescriptors:\n  - key: k\n    rate_limit: {unit: minute, requests_per_unit: 5}\n';
@@ -37,6 +40,7 @@ describe('FileRuleSource', () => {
       new RuleStatsFactory(registry),
       new ServiceStats(registry),
       health,
+      new MemoryCounterStore(new SystemClock(), 1000, new Counter('evicted')),
     );
     const source = new FileRuleSource(settings, loader);
     const stat = (name: string) => registry.counter(`ratelimit.service.${name}`).value;
