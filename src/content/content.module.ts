@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { IdentityModule } from '../identity/identity.module';
+import { DatabaseModule } from '../infra/database/database.module';
 import { SharedCacheModule } from '../infra/cache/shared-cache.module';
 import { SchemasAdminController } from './admin/schemas-admin.controller';
 import { SchemasAdminService } from './admin/schemas-admin.service';
@@ -42,7 +43,7 @@ import { VolumeFilesRoute } from './transforms/volume-files.route';
  * domain is listed here, by part (the order is the order Nest creates them in).
  */
 @Module({
-  imports: [IdentityModule, SharedCacheModule],
+  imports: [DatabaseModule, IdentityModule, SharedCacheModule],
   controllers: [GraphqlTokensController, SchemasAdminController],
   providers: [
     // model/: YAML loading, validation, applying, watching

@@ -21,7 +21,7 @@ import { UsersService } from './users/users.service';
 /**
  * The identity store (orgs, users, service accounts, tokens), authentication, and the user and
  * org endpoints Grafana clients need. Exports what the teams and content domains use: the user
- * lookups, the auth guard (with `CurrentPrincipal`), and the database for their repositories.
+ * lookups, and the auth guard (with `CurrentPrincipal`). The database comes from DatabaseModule.
  */
 @Module({
   imports: [DatabaseModule],
@@ -47,6 +47,6 @@ import { UsersService } from './users/users.service';
     AuthGuard,
     AdminBootstrapService,
   ],
-  exports: [DatabaseModule, UsersService, AuthenticatorService, AuthGuard, FailureInterceptor],
+  exports: [UsersService, AuthenticatorService, AuthGuard, FailureInterceptor],
 })
 export class IdentityModule {}

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { IdentityModule } from '../identity/identity.module';
+import { DatabaseModule } from '../infra/database/database.module';
 import { TeamAccessService } from './access/team-access.service';
 import { TeamMembersController } from './http/team-members.controller';
 import { TeamPermissionsController } from './http/team-permissions.controller';
@@ -20,7 +21,7 @@ import { TeamsService } from './teams.service';
  * exported yet.
  */
 @Module({
-  imports: [IdentityModule],
+  imports: [DatabaseModule, IdentityModule],
   controllers: [
     TeamsController,
     TeamMembersController,

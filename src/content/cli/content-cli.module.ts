@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { IdentityModule } from '../../identity/identity.module';
+import { DatabaseModule } from '../../infra/database/database.module';
 import { ClockModule } from '../../infra/clock/clock.module';
 import { HealthModule } from '../../infra/health/health.module';
 import { SharedCacheModule } from '../../infra/cache/shared-cache.module';
@@ -46,6 +47,7 @@ export class ContentCliModule {
         SettingsModule.forRoot(settings),
         ClockModule,
         HealthModule,
+        DatabaseModule,
         IdentityModule,
         ...(options.resultCache ? [SharedCacheModule] : []),
       ],
