@@ -372,10 +372,10 @@ describe('CriteriaBuilder: sizes of client arguments', () => {
   it('deduplicates 200 000 relation ids in linear time, keeping their order', async () => {
     const { criteria } = builder();
     const ids = Array.from({ length: 200_000 }, (_, i) => 200_000 - i);
-    const started = performance.now();
+    // No clock: a quadratic dedupe (4·10^10 comparisons) cannot finish within the test timeout,
+    // while the linear one takes well under a second even on a loaded machine.
     const built = await criteria.build('entry', { relatedTo: [...ids, ...ids.map(String)] });
     expect(built?.relatedTo).toEqual({ operator: 'or', conditions: [{ element: ids }] });
-    expect(performance.now() - started).toBeLessThan(2000);
   });
 });
 
