@@ -1,8 +1,9 @@
 import { Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Settings } from '../../settings/settings';
 import { Scheduled, Scheduler } from './scheduler';
-import { PrometheusListener } from './sinks/prometheus/prometheus-listener';
-import { PrometheusSink } from './sinks/prometheus/prometheus-sink';
+import type { PrometheusListener } from './sinks/prometheus/prometheus-listener';
+import type { PrometheusSink } from './sinks/prometheus/prometheus-sink';
+import { chooseSink } from './sinks/create-stats-sink';
 import { StatsSink } from './sinks/stats-sink';
 import { StatsFlusher } from './stats-flusher';
 import { StatsRegistry } from './stats-registry';
@@ -44,10 +45,12 @@ export class StatsExporter implements OnApplicationBootstrap, OnApplicationShutd
       this.ticking = this.scheduler.every(flushIntervalOf(this.settings), () => this.flush());
     }
     let where = '';
-    if (this.sink instanceof PrometheusSink) {
+    // prom-client is loaded only with the Prometheus sink (it brings OpenTelemetry's API along).
+    if (chooseSink(this.settings.stats) === 'prometheus') {
+      const { PrometheusListener } = await import('./sinks/prometheus/prometheus-listener');
       const { prometheusAddr, prometheusPath } = this.settings.stats;
       this.listener = new PrometheusListener(
-        this.sink.registry,
+        (this.sink as PrometheusSink).registry,
         prometheusPath,
         () => this.flush(),
         this.settings.http.requestTimeout,

@@ -1,5 +1,5 @@
 import type { Metadata } from '@grpc/grpc-js';
-import { TextMapGetter } from '@opentelemetry/api';
+import type { TextMapGetter } from '@opentelemetry/api';
 import type { IncomingHttpHeaders } from 'node:http';
 
 /** W3C trace context (`traceparent`, `tracestate`) from incoming gRPC metadata. */

@@ -1,7 +1,6 @@
 import { Logger, OnApplicationShutdown } from '@nestjs/common';
-import { diag, DiagLogLevel } from '@opentelemetry/api';
 import { Settings } from '../../settings/settings';
-import { DecisionTracer } from './decision-tracer';
+import type { DecisionTracer } from './decision-tracer';
 
 /** What the tracer provider must do at shutdown: export the spans still queued. */
 interface Flushable {
@@ -32,6 +31,11 @@ export async function createTracing(settings: Settings): Promise<Tracing> {
   const config = settings.tracing;
   if (!config.enabled) return new Tracing(undefined);
   const logger = new Logger('Tracing');
+  // Loaded only when tracing is on: a process without it never requires OpenTelemetry.
+  const [{ diag, DiagLogLevel }, { DecisionTracer }] = await Promise.all([
+    import('@opentelemetry/api'),
+    import('./decision-tracer'),
+  ]);
   // Export failures reach OpenTelemetry's diagnostic logger, silent unless given one.
   diag.setLogger(
     {

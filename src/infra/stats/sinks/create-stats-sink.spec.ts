@@ -16,10 +16,10 @@ describe('sink choice (spec §5.3)', () => {
   });
 
   it('builds the null and Prometheus sinks', async () => {
-    const none = createStatsSink(loadSettings({}), new FakeScheduler());
+    const none = await createStatsSink(loadSettings({}), new FakeScheduler());
     expect(none).toBeInstanceOf(NullSink);
     expect(none.timerObserver('x')).toBeUndefined();
-    const prometheus = createStatsSink(
+    const prometheus = await createStatsSink(
       loadSettings({ USE_PROMETHEUS: 'true' }),
       new FakeScheduler(),
     );
@@ -27,12 +27,12 @@ describe('sink choice (spec §5.3)', () => {
     await prometheus.close();
   });
 
-  it('refuses a custom statsd_exporter mapping file, naming the variable', () => {
+  it('refuses a custom statsd_exporter mapping file, naming the variable', async () => {
     const settings = loadSettings({
       USE_PROMETHEUS: 'true',
       PROMETHEUS_MAPPER_YAML: '/etc/mapper.yaml',
     });
-    expect(() => createStatsSink(settings, new FakeScheduler())).toThrow(
+    await expect(createStatsSink(settings, new FakeScheduler())).rejects.toThrow(
       /^PROMETHEUS_MAPPER_YAML="\/etc\/mapper.yaml": custom statsd_exporter mappings are not supported/,
     );
   });

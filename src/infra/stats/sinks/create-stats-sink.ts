@@ -3,8 +3,6 @@ import { SystemClock } from '../../clock/clock';
 import { ThrottledWarning } from '../../counters/memcached/throttled-log';
 import { Settings } from '../../../settings/settings';
 import { Scheduler } from '../scheduler';
-import { builtInMapper } from './prometheus/prometheus-mapping';
-import { PrometheusSink } from './prometheus/prometheus-sink';
 import { Tag } from './stat-name';
 import { NullSink, StatsSink } from './stats-sink';
 import { compileMogrifiers } from './statsd/mogrifier';
@@ -32,7 +30,11 @@ export function chooseSink(stats: Settings['stats']): SinkChoice {
   return 'none';
 }
 
-export function createStatsSink(settings: Settings, scheduler: Scheduler): StatsSink {
+/** The sink; prom-client is loaded only when Prometheus is the one chosen. */
+export async function createStatsSink(
+  settings: Settings,
+  scheduler: Scheduler,
+): Promise<StatsSink> {
   const { stats } = settings;
   const extraTags: Tag[] = Object.entries(stats.extraTags);
   const logger = new Logger('Stats');
@@ -64,11 +66,17 @@ export function createStatsSink(settings: Settings, scheduler: Scheduler): Stats
           `PROMETHEUS_MAPPER_YAML=${JSON.stringify(stats.prometheusMapperYaml)}: custom statsd_exporter mappings are not supported; unset it to use the built-in mapping (docs/observability.md)`,
         );
       }
-      return new PrometheusSink(
-        builtInMapper(stats.prometheusResponseTimeAsMilliseconds),
-        extraTags,
-        (message) => logger.warn(message),
-      );
+      {
+        const [{ PrometheusSink }, { builtInMapper }] = await Promise.all([
+          import('./prometheus/prometheus-sink'),
+          import('./prometheus/prometheus-mapping'),
+        ]);
+        return new PrometheusSink(
+          builtInMapper(stats.prometheusResponseTimeAsMilliseconds),
+          extraTags,
+          (message) => logger.warn(message),
+        );
+      }
     case 'none':
       return new NullSink();
   }
