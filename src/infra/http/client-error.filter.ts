@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, HttpException, Logger } from '@nestjs/common';
 import { BaseExceptionFilter } from '@nestjs/core';
+import { BaseRpcExceptionFilter } from '@nestjs/microservices';
 
 interface ErrorWithStatus {
   readonly statusCode: number;
@@ -37,8 +38,11 @@ function clientError(exception: unknown): ErrorWithStatus | undefined {
 @Catch()
 export class ClientErrorFilter extends BaseExceptionFilter {
   private readonly logger = new Logger('HTTP');
+  /** The gRPC transport inherits the app's filters: its errors keep Nest's RPC handling. */
+  private readonly rpc = new BaseRpcExceptionFilter();
 
-  override catch(exception: unknown, host: ArgumentsHost): void {
+  override catch(exception: unknown, host: ArgumentsHost): unknown {
+    if (host.getType() === 'rpc') return this.rpc.catch(exception, host);
     const error = host.getType() === 'http' ? clientError(exception) : undefined;
     if (!error) {
       super.catch(exception, host);
