@@ -188,132 +188,116 @@ const variants: [string, () => Promise<Backend>][] = [
 
 const descriptor = (key: string, value: string) => ({ entries: [{ key, value }] });
 
-describe.each(variants)('decisions on %s', (_name, startBackend) => {
-  let backend: Backend;
-  let service: ServiceProcess;
-  let client: grpc.Client;
-  const call = (request: unknown) => unary<Response>(client, 'ShouldRateLimit', request);
+describe.each(variants)(
+  'decisions on %s (upstream rules and the algorithms beyond them)',
+  (_name, startBackend) => {
+    let backend: Backend;
+    let service: ServiceProcess;
+    let client: grpc.Client;
+    const call = (request: unknown) => unary<Response>(client, 'ShouldRateLimit', request);
 
-  beforeAll(async () => {
-    backend = await startBackend();
-    const rules = backend.noTokenBuckets ? RULES : RULES + TOKEN_BUCKET_RULES;
-    service = await startService({ ...ruleDirectory({ 'stores.yaml': rules }), ...backend.env });
-    client = rateLimitClient(service.grpcAddress);
-  });
-  afterAll(async () => {
-    client?.close();
-    await service?.stop();
-    await backend?.stop();
-  });
+    beforeAll(async () => {
+      backend = await startBackend();
+      const rules = backend.noTokenBuckets ? RULES : RULES + TOKEN_BUCKET_RULES;
+      service = await startService({ ...ruleDirectory({ 'stores.yaml': rules }), ...backend.env });
+      client = rateLimitClient(service.grpcAddress);
+    });
+    afterAll(async () => {
+      client?.close();
+      await service?.stop();
+      await backend?.stop();
+    });
 
-  it('counts one key up to its limit, then answers OVER_LIMIT (and keeps answering it)', async () => {
-    await withinOneWindow(3600, 10);
-    const request = { domain: 'stores', descriptors: [descriptor('user', 'alice')] };
-    for (const remaining of [2, 1, 0]) {
-      const response = await call(request);
-      expect(response.overallCode).toBe('OK');
-      expect(response.statuses[0].limitRemaining ?? 0).toBe(remaining);
-    }
-    for (let i = 0; i < 2; i++) {
+    it('counts one key up to its limit, then answers OVER_LIMIT (and keeps answering it)', async () => {
+      await withinOneWindow(3600, 10);
+      const request = { domain: 'stores', descriptors: [descriptor('user', 'alice')] };
+      for (const remaining of [2, 1, 0]) {
+        const response = await call(request);
+        expect(response.overallCode).toBe('OK');
+        expect(response.statuses[0].limitRemaining ?? 0).toBe(remaining);
+      }
+      for (let i = 0; i < 2; i++) {
+        const over = await call(request);
+        expect(over.overallCode).toBe('OVER_LIMIT');
+        expect(over.statuses[0]).toMatchObject({ code: 'OVER_LIMIT' });
+      }
+    });
+
+    it('counts every descriptor of one request, each on its own key', async () => {
+      await withinOneWindow(3600, 10);
+      const request = {
+        domain: 'stores',
+        descriptors: ['r1', 'r2', 'r3', 'r4', 'r5'].map((value) => descriptor('region', value)),
+      };
+      const first = await call(request);
+      expect(first.statuses.map((s) => s.limitRemaining)).toEqual([99, 99, 99, 99, 99]);
+      const second = await call({ ...request, hitsAddend: 2 });
+      expect(second.statuses.map((s) => s.limitRemaining)).toEqual([97, 97, 97, 97, 97]);
+    });
+
+    it('counts the same key twice within one request (per-second window)', async () => {
+      const response = await call({
+        domain: 'stores',
+        descriptors: [descriptor('burst', 'b'), descriptor('burst', 'b'), descriptor('burst', 'b')],
+      });
+      expect(response.statuses.map((s) => s.code)).toEqual(['OK', 'OK', 'OVER_LIMIT']);
+      if (backend.keysOn) {
+        const { perSecond, primary } = await backend.keysOn();
+        expect(perSecond.some((key) => key.startsWith('stores_burst_b_'))).toBe(true);
+        expect(primary.some((key) => key.startsWith('stores_burst_b_'))).toBe(false);
+        expect(primary.some((key) => key.startsWith('stores_user_alice_'))).toBe(true);
+      }
+    });
+
+    it('a sliding window (60 minutes) counts up to its limit, then is over', async () => {
+      // A fresh key has no previous window: the estimate is the current count.
+      await withinOneWindow(3600, 10);
+      const request = { domain: 'stores', descriptors: [descriptor('sliding', 's1')] };
+      for (const remaining of [2, 1, 0]) {
+        const response = await call(request);
+        expect(response.statuses[0]).toMatchObject({ code: 'OK' });
+        expect(response.statuses[0].limitRemaining ?? 0).toBe(remaining);
+      }
       const over = await call(request);
       expect(over.overallCode).toBe('OVER_LIMIT');
+      expect(over.statuses[0].currentLimit).toMatchObject({ requestsPerUnit: 3 });
+    });
+
+    it('rate_limits: every limit counts, the least remaining decides, the first over decides', async () => {
+      await withinOneWindow(3600, 10);
+      const request = { domain: 'stores', descriptors: [descriptor('multi', 'm1')] };
+      const first = await call(request);
+      expect(first.statuses[0]).toMatchObject({
+        code: 'OK',
+        limitRemaining: 1,
+        currentLimit: { name: 'multi_daily', requestsPerUnit: 2 },
+      });
+      await call(request);
+      const over = await call(request);
+      expect(over.overallCode).toBe('OVER_LIMIT');
+      expect(over.statuses[0].currentLimit).toMatchObject({ name: 'multi_daily' });
+    });
+
+    it('a token bucket gives its burst, then refuses without taking', async () => {
+      if (backend.noTokenBuckets) return;
+      const request = { domain: 'stores', descriptors: [descriptor('bucket', 't1')] };
+      for (const remaining of [2, 1, 0]) {
+        const response = await call(request);
+        expect(response.statuses[0]).toMatchObject({ code: 'OK' });
+        expect(response.statuses[0].limitRemaining ?? 0).toBe(remaining);
+      }
+      const over = await call(request);
       expect(over.statuses[0]).toMatchObject({ code: 'OVER_LIMIT' });
-    }
-  });
-
-  it('counts every descriptor of one request, each on its own key', async () => {
-    await withinOneWindow(3600, 10);
-    const request = {
-      domain: 'stores',
-      descriptors: ['r1', 'r2', 'r3', 'r4', 'r5'].map((value) => descriptor('region', value)),
-    };
-    const first = await call(request);
-    expect(first.statuses.map((s) => s.limitRemaining)).toEqual([99, 99, 99, 99, 99]);
-    const second = await call({ ...request, hitsAddend: 2 });
-    expect(second.statuses.map((s) => s.limitRemaining)).toEqual([97, 97, 97, 97, 97]);
-  });
-
-  it('counts the same key twice within one request (per-second window)', async () => {
-    const response = await call({
-      domain: 'stores',
-      descriptors: [descriptor('burst', 'b'), descriptor('burst', 'b'), descriptor('burst', 'b')],
+      // Refilled at one token an hour: full three hours after it was first used.
+      expect(over.statuses[0].durationUntilReset?.seconds).toBeGreaterThan(3 * 3600 - 60);
+      const peek = await call({
+        domain: 'stores',
+        descriptors: [{ ...descriptor('bucket', 't1'), hitsAddend: { value: 0 } }],
+      });
+      expect(peek.statuses[0].limitRemaining ?? 0).toBe(0);
     });
-    expect(response.statuses.map((s) => s.code)).toEqual(['OK', 'OK', 'OVER_LIMIT']);
-    if (backend.keysOn) {
-      const { perSecond, primary } = await backend.keysOn();
-      expect(perSecond.some((key) => key.startsWith('stores_burst_b_'))).toBe(true);
-      expect(primary.some((key) => key.startsWith('stores_burst_b_'))).toBe(false);
-      expect(primary.some((key) => key.startsWith('stores_user_alice_'))).toBe(true);
-    }
-  });
-});
-
-describe.each(variants)('the algorithms beyond upstream on %s', (_name, startBackend) => {
-  let backend: Backend;
-  let service: ServiceProcess;
-  let client: grpc.Client;
-  const call = (request: unknown) => unary<Response>(client, 'ShouldRateLimit', request);
-
-  beforeAll(async () => {
-    backend = await startBackend();
-    const rules = backend.noTokenBuckets ? RULES : RULES + TOKEN_BUCKET_RULES;
-    service = await startService({ ...ruleDirectory({ 'stores.yaml': rules }), ...backend.env });
-    client = rateLimitClient(service.grpcAddress);
-  });
-  afterAll(async () => {
-    client?.close();
-    await service?.stop();
-    await backend?.stop();
-  });
-
-  it('a sliding window (60 minutes) counts up to its limit, then is over', async () => {
-    // A fresh key has no previous window: the estimate is the current count.
-    await withinOneWindow(3600, 10);
-    const request = { domain: 'stores', descriptors: [descriptor('sliding', 's1')] };
-    for (const remaining of [2, 1, 0]) {
-      const response = await call(request);
-      expect(response.statuses[0]).toMatchObject({ code: 'OK' });
-      expect(response.statuses[0].limitRemaining ?? 0).toBe(remaining);
-    }
-    const over = await call(request);
-    expect(over.overallCode).toBe('OVER_LIMIT');
-    expect(over.statuses[0].currentLimit).toMatchObject({ requestsPerUnit: 3 });
-  });
-
-  it('rate_limits: every limit counts, the least remaining decides, the first over decides', async () => {
-    await withinOneWindow(3600, 10);
-    const request = { domain: 'stores', descriptors: [descriptor('multi', 'm1')] };
-    const first = await call(request);
-    expect(first.statuses[0]).toMatchObject({
-      code: 'OK',
-      limitRemaining: 1,
-      currentLimit: { name: 'multi_daily', requestsPerUnit: 2 },
-    });
-    await call(request);
-    const over = await call(request);
-    expect(over.overallCode).toBe('OVER_LIMIT');
-    expect(over.statuses[0].currentLimit).toMatchObject({ name: 'multi_daily' });
-  });
-
-  it('a token bucket gives its burst, then refuses without taking', async () => {
-    if (backend.noTokenBuckets) return;
-    const request = { domain: 'stores', descriptors: [descriptor('bucket', 't1')] };
-    for (const remaining of [2, 1, 0]) {
-      const response = await call(request);
-      expect(response.statuses[0]).toMatchObject({ code: 'OK' });
-      expect(response.statuses[0].limitRemaining ?? 0).toBe(remaining);
-    }
-    const over = await call(request);
-    expect(over.statuses[0]).toMatchObject({ code: 'OVER_LIMIT' });
-    // Refilled at one token an hour: full three hours after it was first used.
-    expect(over.statuses[0].durationUntilReset?.seconds).toBeGreaterThan(3 * 3600 - 60);
-    const peek = await call({
-      domain: 'stores',
-      descriptors: [{ ...descriptor('bucket', 't1'), hitsAddend: { value: 0 } }],
-    });
-    expect(peek.statuses[0].limitRemaining ?? 0).toBe(0);
-  });
-});
+  },
+);
 
 describe('a Redis failure under the active-connection health check', () => {
   it('fails decisions fast with UNAVAILABLE, turns unhealthy, and recovers by itself', async () => {
