@@ -21,7 +21,7 @@ function readersOf(env: string): string {
 
 const HEADER = `# Every setting of the service with its default. Product names come first; the upstream
 # Envoy rate limit service names (REDIS_*, MEMCACHE_*, LOCAL_CACHE_SIZE_IN_BYTES) are accepted as aliases.
-# Generated from src/settings/settings.schema.ts by \`npm run docs:settings\`.
+# Generated from src/settings/settings.schema.ts and src/settings/schema/ by \`npm run docs:settings\`.
 # Copied to \`.env\` in the working directory, it is read at start; real environment variables win.
 `;
 
@@ -49,7 +49,7 @@ export function renderSettingsTable(
   return [
     '# Settings',
     '',
-    'Every environment variable the service reads, generated from `src/settings/settings.schema.ts`',
+    'Every environment variable the service reads, generated from `src/settings/settings.schema.ts and src/settings/schema/`',
     '(`npm run docs:settings`). An invalid value stops the boot with a message naming the variable and the',
     'allowed values. Booleans take `true`/`false` (also `1`, `0`, `t`, `f`); durations use Go syntax (`500ms`,',
     '`10s`, `1h30m`); maps are `k1:v1,k2:v2`. When a product name and its upstream alias are both set, the',

@@ -1,0 +1,122 @@
+import { setting } from '../setting-definition';
+import { parseChoice, parseList } from '../setting-parsers';
+import { bool, choice, duration, int, port, ratio, str } from './setting-builders';
+import { randomUUID } from 'node:crypto';
+
+/** The domains one process can serve (MODULES). */
+export const SERVICE_MODULES = ['ratelimit', 'content', 'teams'] as const;
+export type ServiceModule = (typeof SERVICE_MODULES)[number];
+
+function parseModules(raw: string): ServiceModule[] {
+  const names = parseList(raw.toLowerCase());
+  const allowed = `allowed values: a comma list of ${SERVICE_MODULES.join(', ')}`;
+  if (names.length === 0) throw new Error(allowed);
+  for (const name of names)
+    if (!(SERVICE_MODULES as readonly string[]).includes(name))
+      throw new Error(`unknown module ${JSON.stringify(name)}; ${allowed}`);
+  return SERVICE_MODULES.filter((name) => names.includes(name));
+}
+
+export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+function parseLogLevel(raw: string): LogLevel {
+  const level = raw.trim().toLowerCase();
+  if (level === 'warning') return 'warn';
+  if (level === 'panic') return 'fatal';
+  return parseChoice(level, LOG_LEVELS);
+}
+
+/** Listeners, logging, tracing and the process lifecycle: read by every process. */
+export const SERVICE_SETTINGS = {
+  modules: {
+    enabled: setting<readonly ServiceModule[]>(
+      'MODULES',
+      'domains this process serves: a comma list of ratelimit, content, teams; settings of the others are not read',
+      { default: SERVICE_MODULES, defaultText: SERVICE_MODULES.join(','), parse: parseModules },
+    ),
+  },
+  http: {
+    host: str('HOST', 'HTTP listener host (/json, /healthcheck, GraphQL, teams API)', '0.0.0.0'),
+    port: port('PORT', 'HTTP listener port', 8080),
+    requestTimeout: duration(
+      'HTTP_REQUEST_TIMEOUT',
+      'longest time a client may take to send a whole request, headers and body, on the HTTP, debug and Prometheus listeners: then 408 and the connection is closed; 0 disables',
+      '30s',
+    ),
+  },
+  grpc: {
+    host: str('GRPC_HOST', 'gRPC listener host', '0.0.0.0'),
+    port: port('GRPC_PORT', 'gRPC listener port', 8081),
+    uds: str('GRPC_UDS', 'when set, gRPC listens on this unix socket instead of host:port'),
+    maxConnectionAge: duration(
+      'GRPC_MAX_CONNECTION_AGE',
+      'connections are sent GOAWAY after this age (±10% jitter)',
+      '24h',
+    ),
+    maxConnectionAgeGrace: duration(
+      'GRPC_MAX_CONNECTION_AGE_GRACE',
+      'extra time before an aged connection is closed',
+      '1h',
+    ),
+    useTls: bool('GRPC_SERVER_USE_TLS', 'TLS on the gRPC listener'),
+    tlsCert: str('GRPC_SERVER_TLS_CERT', 'server certificate chain file'),
+    tlsKey: str('GRPC_SERVER_TLS_KEY', 'server private key file'),
+    clientCaCert: str(
+      'GRPC_CLIENT_TLS_CACERT',
+      'client CA file; when set, clients must present a certificate',
+    ),
+    clientSan: str('GRPC_CLIENT_TLS_SAN', 'DNS name required in the client certificate'),
+    maxDescriptors: int(
+      'MAX_DESCRIPTORS_PER_REQUEST',
+      'largest descriptor list one decision request may carry',
+      1000,
+      1,
+    ),
+  },
+  debug: {
+    host: str('DEBUG_HOST', 'debug listener host', '0.0.0.0'),
+    port: port('DEBUG_PORT', 'debug listener port', 6070),
+  },
+  log: {
+    level: setting<LogLevel>('LOG_LEVEL', 'trace, debug, info, warn, error or fatal', {
+      default: 'warn',
+      parse: parseLogLevel,
+    }),
+    format: choice(
+      'LOG_FORMAT',
+      'text, or json for lines with @timestamp, @message and level',
+      ['text', 'json'] as const,
+      'text',
+      { caseInsensitive: true },
+    ),
+  },
+  tracing: {
+    enabled: bool('TRACING_ENABLED', 'export OpenTelemetry traces over OTLP'),
+    exporterProtocol: choice(
+      'TRACING_EXPORTER_PROTOCOL',
+      'OTLP transport: http or grpc',
+      ['http', 'grpc'] as const,
+      'http',
+    ),
+    serviceName: str('TRACING_SERVICE_NAME', 'service.name resource attribute', 'RateLimit'),
+    serviceNamespace: str('TRACING_SERVICE_NAMESPACE', 'service.namespace resource attribute'),
+    serviceInstanceId: setting(
+      'TRACING_SERVICE_INSTANCE_ID',
+      'service.instance.id resource attribute',
+      {
+        default: () => randomUUID(),
+        defaultText: 'a random UUID',
+        parse: (raw) => raw,
+      },
+    ),
+    samplingRate: ratio('TRACING_SAMPLING_RATE', 'share of traces sampled (0 to 1)', 1),
+  },
+  lifecycle: {
+    shutdownTimeout: duration(
+      'SHUTDOWN_TIMEOUT',
+      'longest wait for in-flight calls after SIGTERM before the process exits',
+      '30s',
+    ),
+  },
+} as const;
