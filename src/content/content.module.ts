@@ -17,7 +17,7 @@ import { ContentImporter } from './import/content-importer';
 import { ElementStatesRepository } from './import/element-states.repository';
 import { ContentModelService } from './model/content-model.service';
 import { ContentModelSource } from './model/content-model.source';
-import { ModelItemsRepository } from './model/model-items.repository';
+import { ModelItemsRepository } from './model/store/model-items.repository';
 import { assetSources } from './playground/asset-sources';
 import { PlaygroundAssets } from './playground/assets';
 import { PlaygroundPages } from './playground/pages';

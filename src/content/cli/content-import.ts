@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The `content-import` bin: runs beside (PostgreSQL) or instead of (PGlite) the service.
 import 'reflect-metadata';
-import { runContentCommand } from './content-command';
-import { contentImport, IMPORT_PROGRAM } from './content-import.command';
+import { runContentCommand } from './command';
+import { contentImport, IMPORT_PROGRAM } from './import.command';
 
 runContentCommand(IMPORT_PROGRAM, contentImport);

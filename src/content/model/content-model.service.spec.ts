@@ -12,9 +12,9 @@ import { freshPostgresDatabase } from '../../infra/database/postgres.fixtures';
 import { loadSettings } from '../../settings/settings.loader';
 import type { ContentModelIndex } from './content-model.index';
 import { ContentModelService } from './content-model.service';
-import { ModelItemsRepository, type StoredModelItem } from './model-items.repository';
-import { ContentModelError } from './model-problems';
-import { BASE_FILES, ProjectDir } from './model-project.fixtures';
+import { ModelItemsRepository, type StoredModelItem } from './store/model-items.repository';
+import { ContentModelError } from './yaml/problems';
+import { BASE_FILES, ProjectDir } from './yaml/project.fixtures';
 
 // A real PostgreSQL database for the file (PGlite cannot load inside jest's sandbox; see
 // postgres.fixtures.ts). Both drivers run the same SQL; the e2e suites cover PGlite.

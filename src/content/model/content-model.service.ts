@@ -2,15 +2,15 @@ import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs
 import { join, resolve } from 'node:path';
 import { Database } from '../../infra/database/database';
 import { Settings } from '../../settings/settings';
-import { buildContentModel } from './content-model.builder';
+import { buildContentModel } from './store/content-model.builder';
 import { ContentModelIndex } from './content-model.index';
-import { loadContentModel, type LoadedModel } from './content-model.loader';
+import { loadContentModel, type LoadedModel } from './yaml/project.loader';
 import { ContentModelSource } from './content-model.source';
-import { ModelDirectoryWatcher } from './model-directory.watcher';
-import { ModelItemsRepository } from './model-items.repository';
-import { ContentModelError } from './model-problems';
-import { modelRows } from './model-rows';
-import type { ResolveOptions } from './model-resolver';
+import { ModelDirectoryWatcher } from './yaml/directory.watcher';
+import { ModelItemsRepository } from './store/model-items.repository';
+import { ContentModelError } from './yaml/problems';
+import { modelRows } from './store/model-rows';
+import type { ResolveOptions } from './yaml/resolver';
 
 export type ReloadStatus = 'applied' | 'unchanged' | 'rejected';
 

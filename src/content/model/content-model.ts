@@ -9,7 +9,7 @@ import type { FieldType } from './field-types';
 export interface ModelItem {
   /** Database id (stable: matched by uid). */
   readonly id: number;
-  /** Given in YAML, or derived from kind and handle (see model-uid.ts). */
+  /** Given in YAML, or derived from kind and handle (see yaml/item-uid.ts). */
   readonly uid: string;
   readonly handle: string;
   readonly name: string;

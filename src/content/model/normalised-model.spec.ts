@@ -1,9 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadContentModel } from './content-model.loader';
-import { ContentModelError } from './model-problems';
-import { BASE_FILES, LOAD_OPTIONS, projectDirs } from './model-project.fixtures';
-import { deriveUid } from './model-uid';
+import { loadContentModel } from './yaml/project.loader';
+import { ContentModelError } from './yaml/problems';
+import { BASE_FILES, LOAD_OPTIONS, projectDirs } from './yaml/project.fixtures';
+import { deriveUid } from './yaml/item-uid';
 
 const project = projectDirs();
 

@@ -1,4 +1,4 @@
-import { ModelProblems } from './model-problems';
+import { ModelProblems } from './yaml/problems';
 import { normaliseScope, type ScopeCatalog } from './scope-normaliser';
 
 const uid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;

@@ -1,7 +1,7 @@
-import { suggestion } from './did-you-mean';
-import type { ModelProblems, Where } from './model-problems';
-import { isUid } from './model-uid';
-import { quote, type Located } from './yaml-map';
+import { suggestion } from './yaml/did-you-mean';
+import type { ModelProblems, Where } from './yaml/problems';
+import { isUid } from './yaml/item-uid';
+import { quote, type Located } from './yaml/yaml-map';
 
 export interface ScopeItem {
   readonly handle: string;

@@ -14,7 +14,7 @@ import type { Settings } from '../../settings/settings';
 import { loadSettings } from '../../settings/settings.loader';
 import { ContentModelIndex } from '../model/content-model.index';
 import { ContentModelService } from '../model/content-model.service';
-import { ModelItemsRepository } from '../model/model-items.repository';
+import { ModelItemsRepository } from '../model/store/model-items.repository';
 import type { ElementWriter } from '../store/write/element-writer';
 import type { ElementLookups } from '../store/write/element-lookups';
 import {

@@ -5,7 +5,7 @@ import {
   createPostgresDatabase,
   type PostgresDatabase,
 } from '../../../../test/support/postgres-database';
-import type { CommandIo } from '../../cli/content-command';
+import type { CommandIo } from '../../cli/command';
 import { contentTokens } from './content-tokens.command';
 
 /** A command run: exit code and what it printed. */

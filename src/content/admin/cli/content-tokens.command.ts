@@ -8,7 +8,7 @@ import {
   EXIT_USAGE,
   readArguments,
   withContentContext,
-} from '../../cli/content-command';
+} from '../../cli/command';
 import { TokenNameTakenError } from '../../schemas/graphql-tokens.repository';
 import {
   GraphqlTokenNotFoundError,

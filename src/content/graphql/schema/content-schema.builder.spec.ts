@@ -10,9 +10,9 @@ import {
 import type { GraphQLField, GraphQLSchema, IntrospectionQuery } from 'graphql';
 import { resolve } from 'node:path';
 import type { GqlSchemaDefinition } from '../../model/content-model';
-import { buildContentModel } from '../../model/content-model.builder';
+import { buildContentModel } from '../../model/store/content-model.builder';
 import { ContentModelIndex } from '../../model/content-model.index';
-import { loadContentModel } from '../../model/content-model.loader';
+import { loadContentModel } from '../../model/yaml/project.loader';
 import { fullSchema } from '../../schemas/full-schema';
 import { ScopeGrants } from '../scope-grants';
 import { demoModel, SCHEMAS, schemaWithScope } from '../scope-grants.fixtures';

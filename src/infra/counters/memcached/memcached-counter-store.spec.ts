@@ -10,8 +10,8 @@ import { SystemClock } from '../../clock/clock';
 import { HealthState } from '../../health/health-state';
 import { StatsRegistry } from '../../stats/stats-registry';
 import { CounterIncrement, CounterKeyRejectedError } from '../counter-store.port';
-import { parseAddressList } from './memcached-address';
-import { crc32 } from './memcached-placement';
+import { parseAddressList } from './address';
+import { crc32 } from './placement';
 import {
   MEMCACHED_HEALTH_COMPONENT,
   MemcachedCounterStore,

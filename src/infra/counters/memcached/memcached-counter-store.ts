@@ -9,16 +9,12 @@ import {
   resolveSrvAddresses,
   sameAddresses,
   SrvResolver,
-} from './memcached-address';
-import {
-  DEFAULT_MEMCACHED_TIMEOUTS,
-  MemcachedCluster,
-  MemcachedTimeouts,
-} from './memcached-cluster';
-import { incrementCounter } from './memcached-increment';
-import { keyRejectedMessage, memcachedKeyProblem } from './memcached-key';
-import { MemcachedStats } from './memcached-stats';
-import { jitterSeconds, memcachedExpiry, parseCount } from './memcached-values';
+} from './address';
+import { DEFAULT_MEMCACHED_TIMEOUTS, MemcachedCluster, MemcachedTimeouts } from './cluster';
+import { incrementCounter } from './increment';
+import { keyRejectedMessage, memcachedKeyProblem } from './key';
+import { MemcachedStats } from './stats';
+import { jitterSeconds, memcachedExpiry, parseCount } from './values';
 import { ThrottledWarning } from './throttled-log';
 
 export const MEMCACHED_HEALTH_COMPONENT = 'memcached';

@@ -1,4 +1,4 @@
-import { deriveUid, isUid } from './model-uid';
+import { deriveUid, isUid } from './item-uid';
 
 describe('deriveUid', () => {
   it('gives a version-5-shaped UUID from sha1 of kind and key, the same every time', () => {

@@ -1,4 +1,4 @@
-import { keyRejectedMessage, MEMCACHED_MAX_KEY_BYTES, memcachedKeyProblem } from './memcached-key';
+import { keyRejectedMessage, MEMCACHED_MAX_KEY_BYTES, memcachedKeyProblem } from './key';
 
 describe('memcached key rules', () => {
   it('accepts keys up to 250 bytes, counting UTF-8 bytes', () => {

@@ -1,9 +1,4 @@
-import {
-  formatAddress,
-  parseAddressList,
-  resolveSrvAddresses,
-  sameAddresses,
-} from './memcached-address';
+import { formatAddress, parseAddressList, resolveSrvAddresses, sameAddresses } from './address';
 
 describe('memcached node lists', () => {
   it('keeps ALTCACHE_HOST_PORT in the given order', () => {

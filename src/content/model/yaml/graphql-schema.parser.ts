@@ -1,5 +1,5 @@
-import { ITEM_KEYS, parseItemBase } from './model-item.parser';
-import type { ModelProblems, Where } from './model-problems';
+import { ITEM_KEYS, parseItemBase } from './item.parser';
+import type { ModelProblems, Where } from './problems';
 import type { ParsedSchema } from './parsed-model';
 import { quote, YamlMap } from './yaml-map';
 

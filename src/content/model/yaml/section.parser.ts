@@ -1,5 +1,5 @@
-import { ITEM_KEYS, parseItemBase, parseLayout } from './model-item.parser';
-import type { ModelProblems, Where } from './model-problems';
+import { ITEM_KEYS, parseItemBase, parseLayout } from './item.parser';
+import type { ModelProblems, Where } from './problems';
 import type {
   ParsedCategoryGroup,
   ParsedEntryType,

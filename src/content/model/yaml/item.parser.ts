@@ -1,5 +1,5 @@
-import { isUid } from './model-uid';
-import type { Where } from './model-problems';
+import { isUid } from './item-uid';
+import type { Where } from './problems';
 import type {
   ParsedImageTransform,
   ParsedItem,
@@ -9,7 +9,7 @@ import type {
   ParsedVolume,
 } from './parsed-model';
 import { quote, YamlMap, type Located } from './yaml-map';
-import type { ModelProblems } from './model-problems';
+import type { ModelProblems } from './problems';
 
 /** Keys every item has. */
 export const ITEM_KEYS = ['handle', 'name', 'uid'] as const;

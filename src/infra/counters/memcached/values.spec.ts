@@ -3,7 +3,7 @@ import {
   MEMCACHED_MAX_RELATIVE_EXPIRY_SECONDS,
   memcachedExpiry,
   parseCount,
-} from './memcached-values';
+} from './values';
 
 describe('memcached values', () => {
   it('parses stored counters; anything else counts 0', () => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { ContentModel, Field, MatrixBlockType, SectionSiteSettings } from './content-model';
-import type { NormalisedField, NormalisedModel, NormalisedSiteSettings } from './normalised-model';
+import type { ContentModel, Field, MatrixBlockType, SectionSiteSettings } from '../content-model';
+import type { NormalisedField, NormalisedModel, NormalisedSiteSettings } from '../normalised-model';
 
 /** sha256 of the normalised model: the same YAML (and volume directory) gives the same version. */
 export function modelVersion(model: NormalisedModel): string {

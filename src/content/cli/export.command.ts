@@ -2,7 +2,7 @@ import { ContentExporter } from '../import/export/content-exporter';
 import type { ExportFormat } from '../import/export/export-files';
 import { boolFlag, type FlagDefinition } from '../../infra/cli/go-flags';
 import { exportSummary } from './command-summary';
-import { type CommandIo, EXIT_USAGE, readArguments, withContentContext } from './content-command';
+import { type CommandIo, EXIT_USAGE, readArguments, withContentContext } from './command';
 import { ProgressReporter } from './progress-reporter';
 
 export const EXPORT_PROGRAM = 'content-export';

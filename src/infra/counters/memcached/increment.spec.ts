@@ -1,6 +1,6 @@
 import { StatsRegistry } from '../../stats/stats-registry';
-import { CounterOperations, incrementCounter } from './memcached-increment';
-import { MemcachedStats } from './memcached-stats';
+import { CounterOperations, incrementCounter } from './increment';
+import { MemcachedStats } from './stats';
 
 /** Scripted answers, one per call, and the calls made. */
 function fakeOperations(increments: Array<boolean | Error>, adds: Array<boolean | Error> = []) {

@@ -1,11 +1,11 @@
-import type { FieldOption, ImageTransform, SectionType, TableColumn } from './content-model';
-import type { FieldType } from './field-types';
-import type { Where } from './model-problems';
+import type { FieldOption, ImageTransform, SectionType, TableColumn } from '../content-model';
+import type { FieldType } from '../field-types';
+import type { Where } from './problems';
 import type { Located } from './yaml-map';
 
 /**
  * The YAML after the per-file checks: values typed, references still handles (with where they
- * were written, for messages), uids only where the YAML gives one. model-resolver.ts turns it
+ * were written, for messages), uids only where the YAML gives one. resolver.ts turns it
  * into the normalised model.
  */
 

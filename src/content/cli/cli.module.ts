@@ -15,7 +15,7 @@ import { ContentExporter } from '../import/export/content-exporter';
 import { ExportRepository } from '../import/export/export.repository';
 import { ContentModelService } from '../model/content-model.service';
 import { ContentModelSource } from '../model/content-model.source';
-import { ModelItemsRepository } from '../model/model-items.repository';
+import { ModelItemsRepository } from '../model/store/model-items.repository';
 import { GraphqlTokensRepository } from '../schemas/graphql-tokens.repository';
 import { GraphqlTokensService } from '../schemas/graphql-tokens.service';
 import { ModelElements } from '../store/write/model-elements';

@@ -14,7 +14,7 @@ import { loadSettings } from '../../settings/settings.loader';
 import { ContentModelSource } from '../model/content-model.source';
 import { ModelElements } from '../store/write/model-elements';
 import { CliLogger } from './cli-logger';
-import { ContentCliModule, type ContentCliOptions } from './content-cli.module';
+import { ContentCliModule, type ContentCliOptions } from './cli.module';
 import type { ProgressSink } from './progress-reporter';
 
 /** What a content command reads and writes; tests pass recorders. */

@@ -1,9 +1,9 @@
 import { suggestion } from './did-you-mean';
-import { TABLE_COLUMN_TYPES, type FieldOption, type TableColumn } from './content-model';
-import type { FieldType } from './field-types';
-import { FIELD_TYPES, RELATION_FIELD_TYPES } from './field-types';
-import { ITEM_KEYS, parseItemBase } from './model-item.parser';
-import { at, type ModelProblems, type Where } from './model-problems';
+import { TABLE_COLUMN_TYPES, type FieldOption, type TableColumn } from '../content-model';
+import type { FieldType } from '../field-types';
+import { FIELD_TYPES, RELATION_FIELD_TYPES } from '../field-types';
+import { ITEM_KEYS, parseItemBase } from './item.parser';
+import { at, type ModelProblems, type Where } from './problems';
 import type { ParsedBlockType, ParsedField } from './parsed-model';
 import { quote, YamlMap, type Located } from './yaml-map';
 

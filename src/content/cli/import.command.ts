@@ -2,7 +2,7 @@ import { GraphqlResultCache } from '../cache/graphql-result-cache';
 import { ContentImporter } from '../import/content-importer';
 import { boolFlag } from '../../infra/cli/go-flags';
 import { importSummary } from './command-summary';
-import { type CommandIo, EXIT_USAGE, readArguments, withContentContext } from './content-command';
+import { type CommandIo, EXIT_USAGE, readArguments, withContentContext } from './command';
 import { ProgressReporter } from './progress-reporter';
 
 export const IMPORT_PROGRAM = 'content-import';

@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
-import type { FieldType } from './field-types';
+import type { FieldType } from '../field-types';
 import { HandleTable, type Registered, UidRegistry } from './item-registry';
-import { at, placeOf, type ModelProblems } from './model-problems';
+import { at, placeOf, type ModelProblems } from './problems';
 import type {
   NormalisedBlockType,
   NormalisedField,
@@ -9,7 +9,7 @@ import type {
   NormalisedModel,
   NormalisedSection,
   NormalisedSiteSettings,
-} from './normalised-model';
+} from '../normalised-model';
 import type {
   ParsedBlockType,
   ParsedEntryType,
@@ -19,7 +19,7 @@ import type {
   ParsedSiteSettings,
 } from './parsed-model';
 import { RESERVED_FIELD_HANDLES } from './reserved-handles';
-import { normaliseScope, type ScopeCatalog } from './scope-normaliser';
+import { normaliseScope, type ScopeCatalog } from '../scope-normaliser';
 
 export interface ResolveOptions {
   /** Where volumes without a `path` keep their files: `<volumesDir>/<handle>`. */

@@ -1,4 +1,4 @@
-import { MemcachedStats } from './memcached-stats';
+import { MemcachedStats } from './stats';
 
 /** The two memcached operations a counter increment needs (the cluster; a fake in tests). */
 export interface CounterOperations {

@@ -1,4 +1,4 @@
-import { crc32, nodeIndex, tableCrc32 } from './memcached-placement';
+import { crc32, nodeIndex, tableCrc32 } from './placement';
 
 describe('key placement (gomemcache: crc32 of the key modulo the node count)', () => {
   it('computes the IEEE CRC-32 of the UTF-8 bytes', () => {

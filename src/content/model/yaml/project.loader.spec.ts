@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
-import { loadContentModel } from './content-model.loader';
-import { BASE_FILES, LOAD_OPTIONS, problemsOf, projectDirs } from './model-project.fixtures';
-import { deriveUid } from './model-uid';
+import { loadContentModel } from './project.loader';
+import { BASE_FILES, LOAD_OPTIONS, problemsOf, projectDirs } from './project.fixtures';
+import { deriveUid } from './item-uid';
 
-const DEMO_DIR = resolve(__dirname, '../../../config/content/project');
+const DEMO_DIR = resolve(__dirname, '../../../../config/content/project');
 
 const project = projectDirs();
 

@@ -1,10 +1,10 @@
-import { ContentModelError, ModelProblems } from './model-problems';
-import { parseModelFile } from './model-file.parser';
-import { readModelFiles } from './model-files.reader';
-import { modelVersion } from './content-model.builder';
-import type { NormalisedModel } from './normalised-model';
+import { ContentModelError, ModelProblems } from './problems';
+import { parseModelFile } from './file.parser';
+import { readModelFiles } from './files.reader';
+import { modelVersion } from '../store/content-model.builder';
+import type { NormalisedModel } from '../normalised-model';
 import { emptyParsedModel } from './parsed-model';
-import { resolveModel, type ResolveOptions } from './model-resolver';
+import { resolveModel, type ResolveOptions } from './resolver';
 
 export interface LoadedModel {
   readonly model: NormalisedModel;

@@ -1,8 +1,8 @@
 import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eventually, holdsFor } from '../../../test/support/eventually';
-import { ModelDirectoryWatcher } from './model-directory.watcher';
+import { eventually, holdsFor } from '../../../../test/support/eventually';
+import { ModelDirectoryWatcher } from './directory.watcher';
 
 let root: string;
 let directory: string;

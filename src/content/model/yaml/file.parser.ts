@@ -7,9 +7,9 @@ import {
   parseSite,
   parseUserGroup,
   parseVolume,
-} from './model-item.parser';
-import type { ModelFile } from './model-files.reader';
-import type { ModelProblems, Where } from './model-problems';
+} from './item.parser';
+import type { ModelFile } from './files.reader';
+import type { ModelProblems, Where } from './problems';
 import type { ParsedModel } from './parsed-model';
 import { parseCategoryGroup, parseSection } from './section.parser';
 import { YamlMap } from './yaml-map';

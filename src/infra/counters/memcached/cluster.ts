@@ -1,7 +1,7 @@
 import { Client, Server } from 'memjs';
-import { formatAddress, MemcachedAddress } from './memcached-address';
-import { CounterOperations } from './memcached-increment';
-import { nodeIndex } from './memcached-placement';
+import { formatAddress, MemcachedAddress } from './address';
+import { CounterOperations } from './increment';
+import { nodeIndex } from './placement';
 
 /** memjs's per-node timeouts, in seconds (memjs's unit). */
 export interface MemcachedTimeouts {

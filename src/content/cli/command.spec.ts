@@ -1,6 +1,6 @@
-import type { CommandIo } from './content-command';
-import { contentExport } from './content-export.command';
-import { contentImport } from './content-import.command';
+import type { CommandIo } from './command';
+import { contentExport } from './export.command';
+import { contentImport } from './import.command';
 
 function recorder() {
   const out: string[] = [];

@@ -1,5 +1,5 @@
 import { suggestion } from './did-you-mean';
-import { at, ModelProblems, Where } from './model-problems';
+import { at, ModelProblems, Where } from './problems';
 
 export const HANDLE_PATTERN = /^[a-zA-Z][a-zA-Z0-9_]*$/;
 

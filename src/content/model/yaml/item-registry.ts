@@ -1,5 +1,5 @@
-import { placeOf, type ModelProblems, type Where } from './model-problems';
-import { deriveUid } from './model-uid';
+import { placeOf, type ModelProblems, type Where } from './problems';
+import { deriveUid } from './item-uid';
 import type { ParsedItem } from './parsed-model';
 import { suggestion } from './did-you-mean';
 import type { Located } from './yaml-map';

@@ -1,4 +1,4 @@
-import type { NormalisedModel } from './normalised-model';
+import type { NormalisedModel } from '../normalised-model';
 
 export const MODEL_ITEM_KINDS = [
   'site',

@@ -1,8 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { loadContentModel } from './content-model.loader';
-import { ContentModelError } from './model-problems';
+import { loadContentModel } from './project.loader';
+import { ContentModelError } from './problems';
 
 /** A temporary project directory for model tests: files by relative path. */
 export class ProjectDir {

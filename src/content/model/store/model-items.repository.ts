@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { sql, type SQL } from 'drizzle-orm';
-import { Database } from '../../infra/database/database';
-import { rawRows } from '../../infra/database/raw-rows';
+import { Database } from '../../../infra/database/database';
+import { rawRows } from '../../../infra/database/raw-rows';
 import type { ModelRow } from './model-rows';
 
 /** Advisory lock key of model applies (any constant no other lock uses). */
