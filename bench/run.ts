@@ -1,12 +1,15 @@
+import { ApiFleet, startApiFleet } from './api-fleet';
 import { Fleet, startFleet } from './fleet';
 import { machine, writeResults } from './report/results-file';
 import { Row, skippedRow } from './report/row';
 import { markdownTable } from './report/table';
 import { algorithmRows } from './rows/algorithms';
 import { footprintRows } from './rows/footprint';
+import { graphqlRows } from './rows/graphql';
 import { latencyRows } from './rows/latency';
 import { localCacheRows } from './rows/local-cache';
 import { profileRows } from './rows/profile';
+import { teamsRows } from './rows/teams';
 import { throughputRows } from './rows/throughput';
 import { BENCH, Group, runs } from './settings';
 import { requireTool } from './tools/require-tool';
@@ -19,9 +22,10 @@ import { requireTool } from './tools/require-tool';
 async function main(): Promise<void> {
   const at = new Date();
   const needsFleet = runs('throughput') || runs('latency') || runs('algorithms') || runs('profile');
+  const needsApiFleet = runs('graphql') || runs('teams');
+  if (needsFleet || needsApiFleet) await requireTool('wrk', 'wrk');
   if (needsFleet) {
     await requireTool('h2load', 'nghttp2-client');
-    await requireTool('wrk', 'wrk');
     await requireTool('redis-server', 'redis-server');
   }
   const rows: Row[] = [];
@@ -66,6 +70,31 @@ async function main(): Promise<void> {
     }
   } finally {
     await fleet?.stop();
+  }
+  // After the rate limit fleet has stopped: the two default-shape processes of these rows hold
+  // PGlite each, and only they should share the machine with wrk.
+  let apiFleet: ApiFleet | undefined;
+  try {
+    if (needsApiFleet) {
+      progress('building the baseline and starting the two builds for the graphql and teams rows');
+      apiFleet = await startApiFleet(progress);
+      notes.push(...apiFleet.notes);
+      const started = apiFleet;
+      await group('graphql', () => graphqlRows(started));
+      await group('teams', () => teamsRows(started));
+    }
+  } catch (error) {
+    // The fleet itself failed (this build did not start): one row, the other groups still run.
+    const reason = error instanceof Error ? error.message : String(error);
+    progress(`graphql/teams fleet failed: ${reason}`);
+    rows.push(
+      skippedRow(
+        { group: 'graphql, teams', measure: 'the content and Teams rows', shape: '' },
+        `failed: ${reason.split('\n')[0]}`,
+      ),
+    );
+  } finally {
+    await apiFleet?.stop();
   }
   await group('footprint', () => footprintRows(fleet));
   await group('local-cache', () => localCacheRows());

@@ -5,7 +5,10 @@
  *   BENCH_BOOTS    fresh `MODULES=ratelimit` boots for the start-up rows (default 3)
  *   BENCH_KEYS     distinct keys for the RSS-after-keys row (default 1000000)
  *   BENCH_ONLY     comma list of groups to run: throughput, latency, algorithms, footprint,
- *                  local-cache, profile (default all)
+ *                  local-cache, profile, graphql, teams (default all)
+ *   BENCH_BASELINE_REF  the commit the graphql and teams rows compare this build with (default
+ *                  HEAD~1; `none`: those rows are skipped); BENCH_BASELINE_MAIN: an existing
+ *                  build's main.js instead (bench/tools/baseline-build.ts)
  */
 const numberFrom = (name: string, fallback: number): number => {
   const raw = process.env[name];
@@ -22,6 +25,8 @@ export const GROUPS = [
   'profile',
   'footprint',
   'local-cache',
+  'graphql',
+  'teams',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 
@@ -45,6 +50,12 @@ export const BENCH = {
   grpcLoad: { clients: 16, streams: 10 },
   /** wrk: keep-alive connections. */
   httpConnections: 32,
+  /**
+   * wrk connections for the graphql and teams rows: enough to keep the service's one event loop
+   * busy, few enough that the requests left in flight at a run's end drain quickly.
+   */
+  apiConnections: 8,
+  baselineRef: process.env.BENCH_BASELINE_REF?.trim() || 'HEAD~1',
 } as const;
 
 export const runs = (group: Group) => BENCH.groups.has(group);

@@ -37,6 +37,8 @@ export interface LaunchOptions {
   /** Rule directory, store and other settings. */
   readonly env: Record<string, string>;
   readonly readyTimeoutMs?: number;
+  /** Another build's main.js (absolute) and its directory, e.g. the baseline commit's build. */
+  readonly build?: { readonly main: string; readonly root: string };
 }
 
 /**
@@ -46,12 +48,13 @@ export interface LaunchOptions {
  * process does not read it).
  */
 export async function launchService(options: LaunchOptions): Promise<Service> {
-  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first`);
+  const main = options.build?.main ?? MAIN;
+  if (!existsSync(main)) throw new Error(`${main} is missing: run \`npm run build\` first`);
   const [port, grpcPort, debugPort] = await freePorts(3);
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
   const started = performance.now();
-  const child = spawn(process.execPath, [MAIN], {
-    cwd: PROJECT_ROOT,
+  const child = spawn(process.execPath, [main], {
+    cwd: options.build?.root ?? PROJECT_ROOT,
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
