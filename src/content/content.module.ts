@@ -8,6 +8,10 @@ import { ContentScheduleRepository } from './cache/content-schedule.repository';
 import { GraphqlResultCache } from './cache/graphql-result-cache';
 import { GraphqlEndpoint } from './endpoint/graphql-endpoint';
 import { GraphqlRoute } from './endpoint/graphql.route';
+import { ContentGraphqlModule } from './graphql/code-first/content-graphql.module';
+import { ContentMutationResolver } from './graphql/code-first/content-mutation.resolver';
+import { ContentQueryResolver } from './graphql/code-first/content-query.resolver';
+import { ContentSchemaBaseModule } from './graphql/code-first/content-schema-base.module';
 import { ContentGraphql } from './graphql/content-graphql';
 import { ContentGraphqlService } from './graphql/content-graphql.service';
 import { ContentGraphqlContextFactory } from './graphql/graphql-context.factory';
@@ -38,12 +42,19 @@ import { VolumeFilesRoute } from './transforms/volume-files.route';
 
 /**
  * The content domain: the content model from project-config YAML, the content store, and the
- * Craft-compatible GraphQL API over them. Shares the database and the users with identity. The
+ * Craft-compatible GraphQL API over them (a code-first GraphQLModule with its own driver). Shares the database and the users with identity. The
  * directives are plain functions (`directives/`) the GraphQL layer calls. Every provider of the
  * domain is listed here, by part (the order is the order Nest creates them in).
  */
 @Module({
-  imports: [DatabaseModule, IdentityModule, SharedCacheModule],
+  imports: [
+    DatabaseModule,
+    IdentityModule,
+    SharedCacheModule,
+    // The code-first GraphQL module (graphql/code-first/) and the base it shares with the executor.
+    ContentSchemaBaseModule,
+    ContentGraphqlModule,
+  ],
   controllers: [GraphqlTokensController, SchemasAdminController],
   providers: [
     // model/: YAML loading, validation, applying, watching
@@ -64,7 +75,9 @@ import { VolumeFilesRoute } from './transforms/volume-files.route';
     LocalAssetFiles,
     { provide: AssetFiles, useExisting: LocalAssetFiles },
     VolumeFilesRoute,
-    // graphql/: schema builder, executor, mutations
+    // graphql/: code-first resolvers, schema builder, executor, mutations
+    ContentQueryResolver,
+    ContentMutationResolver,
     ContentGraphqlContextFactory,
     { provide: GraphqlContextFactory, useExisting: ContentGraphqlContextFactory },
     ContentGraphqlService,

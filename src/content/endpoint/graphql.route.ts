@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Settings } from '../../settings/settings';
@@ -15,6 +15,8 @@ export const CRAFT_API_PATH = '/api';
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
+ * The HTTP part of the content GraphQL driver (graphql/code-first/content-graphql.driver.ts),
+ * which registers it when GraphQLModule starts.
  * The GraphQL endpoint at GRAPHQL_PATH and `/api` (GET, POST, OPTIONS), as plain Fastify routes in
  * their own encapsulated plugin: the bodies are read as UTF-8 text whatever their type (the
  * endpoint decodes JSON, form and application/graphql bodies itself), without touching the app's
@@ -22,7 +24,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * `/api` exactly does not collide with the Grafana API's `/api/*` routes.
  */
 @Injectable()
-export class GraphqlRoute implements OnModuleInit {
+export class GraphqlRoute {
   private readonly logger = new Logger('GraphqlEndpoint');
 
   constructor(
@@ -36,7 +38,7 @@ export class GraphqlRoute implements OnModuleInit {
     return [...new Set([this.settings.content.path, CRAFT_API_PATH])];
   }
 
-  onModuleInit(): void {
+  register(): void {
     // Absent when the module graph is only scanned (OpenAPI document generation).
     const fastify = this.adapterHost.httpAdapter?.getInstance<FastifyInstance>();
     if (fastify === undefined) return;

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, Optional } from '@nestjs/common';
 import type { OnModuleDestroy } from '@nestjs/common';
 import { execute, GraphQLError, parse, validate } from 'graphql';
 import type { DocumentNode, GraphQLSchema, ValidationRule } from 'graphql';
@@ -7,6 +7,7 @@ import type { GqlSchemaDefinition } from '../model/content-model';
 import type { ContentModelIndex } from '../model/content-model.index';
 import { ContentModelSource } from '../model/content-model.source';
 import { QueryLimits } from '../limits/query-limits';
+import { ContentSchemaBase } from './code-first/content-schema-base';
 import { ContentGraphql } from './content-graphql';
 import type {
   ExecuteOptions,
@@ -36,7 +37,8 @@ interface GeneratedSchema {
 }
 
 /**
- * Executes GraphQL operations against the schema generated for a schema definition's scope. The
+ * Executes GraphQL operations against the schema generated for a schema definition's scope,
+ * derived from the code-first base GraphQLModule builds (code-first/). The
  * generated schema is kept per (model version, schema uid) and dropped when the model changes;
  * parsed documents are kept by query text. Never throws: every failure is a result with errors,
  * and outside devMode unexpected failures show Craft's generic message (details go to the log).
@@ -58,6 +60,8 @@ export class ContentGraphqlService extends ContentGraphql implements OnModuleDes
     private readonly models: ContentModelSource,
     private readonly contexts: GraphqlContextFactory,
     settings: Settings,
+    /** The code-first base every served schema derives from; absent in some unit tests. */
+    @Optional() private readonly base?: ContentSchemaBase,
   ) {
     super();
     this.devMode = settings.content.devMode;
@@ -138,7 +142,7 @@ export class ContentGraphqlService extends ContentGraphql implements OnModuleDes
     if (generated === undefined) {
       const grants = new ScopeGrants(definition, model);
       generated = {
-        schema: buildContentSchema(model, grants, this.timeZone),
+        schema: buildContentSchema(model, grants, this.timeZone, this.base),
         grants,
         validated: new WeakSet(),
       };

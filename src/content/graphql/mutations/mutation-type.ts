@@ -1,5 +1,6 @@
 import { GraphQLObjectType, GraphQLString } from 'graphql';
 import type { GraphqlRequestContext } from '../graphql-request-context';
+import { rootFieldFromBase } from '../schema/base-declarations';
 import type { SchemaTypes } from '../schema/schema-types';
 import { assetSaveMutations } from './asset-mutations';
 import { categorySaveMutations } from './category-mutations';
@@ -21,11 +22,14 @@ export function mutationType(
   return new GraphQLObjectType<unknown, GraphqlRequestContext>({
     name: 'Mutation',
     fields: () => ({
-      ping: {
-        type: GraphQLString,
-        description: 'This mutation is used to test API availability.',
-        resolve: () => 'pong',
-      },
+      ping: rootFieldFromBase(
+        {
+          type: GraphQLString,
+          description: 'This mutation is used to test API availability.',
+          resolve: () => 'pong',
+        },
+        types.base?.mutationField('ping'),
+      ),
       ...entrySaveMutations(types, byName),
       ...assetSaveMutations(types, byName),
       ...categorySaveMutations(types, byName),

@@ -1,14 +1,8 @@
-import { GraphQLSchema, specifiedDirectives } from 'graphql';
+import { GraphQLSchema } from 'graphql';
 import type { ContentModelIndex } from '../../model/content-model.index';
 import { applyContentDirectives } from './directive-application';
-import {
-  formatDateTimeDirective,
-  markdownDirective,
-  parseRefsDirective,
-  stripTagsDirective,
-  transformDirective,
-  trimDirective,
-} from './directive-definitions';
+import type { ContentSchemaBase } from '../code-first/content-schema-base';
+import { allDirectives } from './directive-definitions';
 import { registerInterfaces } from './element-interfaces';
 import { concreteTypes } from './element-types';
 import { mutationType } from '../mutations/mutation-type';
@@ -21,13 +15,20 @@ import { SchemaTypes } from './schema-types';
  * decides which root fields, types, fields and arguments exist (spec §2.5). Built with graphql-js
  * type objects because the schema differs per scope and changes with the model at run time.
  * `timeZone` is where DateTime values are presented (and @formatDateTime's default zone).
+ *
+ * With `base` (the code-first schema GraphQLModule builds, as served), the schema derives from
+ * it: its scalars and directives, the element interfaces' declarations and static fields, and
+ * the root fields' declarations and Nest resolvers. Without it (unit tests of the builder), the
+ * builder's own declarations stand in; code-first/content-schema-base.spec.ts checks that both
+ * print the same schema.
  */
 export function buildContentSchema(
   model: ContentModelIndex,
   scope: SchemaScope,
   timeZone: string,
+  base?: ContentSchemaBase,
 ): GraphQLSchema {
-  const types = new SchemaTypes(model, scope, timeZone);
+  const types = new SchemaTypes(model, scope, timeZone, base);
   registerInterfaces(types);
   const objects = concreteTypes(types);
   const query = queryType(types);
@@ -36,15 +37,7 @@ export function buildContentSchema(
     mutation: mutationType(types, objects),
     // Concrete types are mostly reached through interfaces only: list them so that they exist.
     types: objects,
-    directives: [
-      ...specifiedDirectives,
-      formatDateTimeDirective(timeZone),
-      transformDirective,
-      markdownDirective,
-      parseRefsDirective,
-      stripTagsDirective,
-      trimDirective,
-    ],
+    directives: base?.directives ?? allDirectives(timeZone),
   });
   applyContentDirectives(schema);
   return schema;

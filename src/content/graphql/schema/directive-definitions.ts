@@ -1,5 +1,6 @@
 import {
   DirectiveLocation,
+  specifiedDirectives,
   GraphQLBoolean,
   GraphQLDirective,
   GraphQLInt,
@@ -126,3 +127,23 @@ export const trimDirective = new GraphQLDirective({
   description: 'Trims leading and trailing whitespace from the field value.',
   locations: [DirectiveLocation.FIELD],
 });
+
+/**
+ * The schema's directives: graphql-js's own and Craft's content directives. GraphQLModule declares
+ * them in the code-first base (`buildSchemaOptions.directives`); every per-scope schema has them.
+ */
+export function contentDirectives(defaultTimeZone: string): GraphQLDirective[] {
+  return [
+    formatDateTimeDirective(defaultTimeZone),
+    transformDirective,
+    markdownDirective,
+    parseRefsDirective,
+    stripTagsDirective,
+    trimDirective,
+  ];
+}
+
+/** Every directive of a standalone schema (no code-first base: unit tests). */
+export function allDirectives(defaultTimeZone: string): GraphQLDirective[] {
+  return [...specifiedDirectives, ...contentDirectives(defaultTimeZone)];
+}

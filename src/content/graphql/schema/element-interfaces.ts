@@ -2,6 +2,7 @@ import { GraphQLInterfaceType } from 'graphql';
 import type { ElementKind } from '../../model/element-kinds';
 import type { ElementSource } from '../graphql-request-context';
 import { assetFields } from './asset-fields';
+import { baseDescription, interfaceFields } from './base-declarations';
 import { elementFields } from './element-fields';
 import { entryFields } from './entry-fields';
 import type { ElementFieldMap } from './field-maps';
@@ -39,7 +40,8 @@ const DESCRIPTIONS: Record<ElementKind, string> = {
  * The element interfaces. A kind's interface is created the first time something refers to it
  * (a root field, a relation field, a concrete type), so a schema whose scope cannot read a kind
  * does not show its interface. Kind interfaces implement `ElementInterface`; runtime types are
- * resolved from the record (see SchemaTypes.runtimeName).
+ * resolved from the record (see SchemaTypes.runtimeName). With the code-first base, descriptions
+ * and the static fields' declarations are the base's (code-first/element.interfaces.ts).
  */
 export function registerInterfaces(types: SchemaTypes): void {
   const resolveType = (value: ElementSource) => types.runtimeName(value);
@@ -49,15 +51,29 @@ export function registerInterfaces(types: SchemaTypes): void {
       () =>
         new GraphQLInterfaceType({
           name: INTERFACE_NAMES.element,
-          description: 'This is the interface implemented by all elements.',
-          fields: () => elementFields(types),
+          description: baseDescription(
+            types.base,
+            INTERFACE_NAMES.element,
+            'This is the interface implemented by all elements.',
+          ),
+          fields: () =>
+            interfaceFields(
+              elementFields(types),
+              types.base?.interfaceType(INTERFACE_NAMES.element),
+            ),
           resolveType,
         }),
     );
   const fieldMaps = new Map<ElementKind, ElementFieldMap>();
   const fieldsOf = (kind: ElementKind): ElementFieldMap => {
     let fields = fieldMaps.get(kind);
-    if (fields === undefined) fieldMaps.set(kind, (fields = KIND_FIELDS[kind](types)));
+    if (fields === undefined) {
+      fields = interfaceFields(
+        KIND_FIELDS[kind](types),
+        types.base?.interfaceType(INTERFACE_NAMES[kind]),
+      );
+      fieldMaps.set(kind, fields);
+    }
     return fields;
   };
   types.registerElementInterface(element, fieldsOf);
@@ -68,7 +84,7 @@ export function registerInterfaces(types: SchemaTypes): void {
         () =>
           new GraphQLInterfaceType({
             name: INTERFACE_NAMES[kind],
-            description: DESCRIPTIONS[kind],
+            description: baseDescription(types.base, INTERFACE_NAMES[kind], DESCRIPTIONS[kind]),
             interfaces: () => [element()],
             fields: () => fieldsOf(kind),
             resolveType,

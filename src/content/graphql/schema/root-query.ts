@@ -2,6 +2,7 @@ import { GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLStri
 import type { GraphQLFieldConfig, GraphQLFieldConfigArgumentMap, GraphQLOutputType } from 'graphql';
 import { type ElementKind, ElementKinds } from '../../model/element-kinds';
 import type { GraphqlArgs, GraphqlRequestContext } from '../graphql-request-context';
+import { rootFieldFromBase } from './base-declarations';
 import { sectionUnion } from './element-types';
 import type { SchemaTypes } from './schema-types';
 
@@ -94,6 +95,8 @@ function listField(
 /**
  * `Query` (spec §3.1): `ping`, then per kind the scope can query its plural, singular and count
  * fields, the `<section>Entries` fields, and Craft 3.3's `query<Kind>` names as deprecated aliases.
+ * With the code-first base, the fields it declares take its declaration and Nest resolver; their
+ * presence and arguments are the scope's.
  */
 export function queryType(types: SchemaTypes): GraphQLObjectType {
   const fields: Record<string, RootField> = {
@@ -103,6 +106,7 @@ export function queryType(types: SchemaTypes): GraphQLObjectType {
       resolve: () => 'pong',
     },
   };
+  const sectionNames = new Set<string>();
   for (const root of ROOTS) {
     if (!types.scope.canQuery(root.kind)) continue;
     const type = types.kindInterface(root.kind);
@@ -128,7 +132,11 @@ export function queryType(types: SchemaTypes): GraphQLObjectType {
         description: `This query is used to return the number of ${root.noun}.`,
         resolve: (_root, queryArgs, context) => context.elements.count(root.kind, queryArgs),
       };
-    if (root.kind === ElementKinds.entry) Object.assign(fields, sectionFields(types, args));
+    if (root.kind === ElementKinds.entry) {
+      const sections = sectionFields(types, args);
+      for (const name of Object.keys(sections)) sectionNames.add(name);
+      Object.assign(fields, sections);
+    }
     const deprecation = (name: string) =>
       `This query is deprecated and will be removed in the future. Use \`${name}\` instead.`;
     // A section named `query` owns `queryEntries`: the real Craft 4 field wins over the alias.
@@ -136,7 +144,18 @@ export function queryType(types: SchemaTypes): GraphQLObjectType {
       fields[root.legacyPlural] = { ...plural, deprecationReason: deprecation(root.plural) };
     if (!(root.legacySingular in fields))
       fields[root.legacySingular] = { ...singular, deprecationReason: deprecation(root.singular) };
+    // Declared and resolved code-first (code-first/content-query.resolver.ts); sections stay.
+    for (const name of [
+      root.plural,
+      root.singular,
+      root.count,
+      root.legacyPlural,
+      root.legacySingular,
+    ])
+      if (name !== null && !sectionNames.has(name))
+        fields[name] = rootFieldFromBase(fields[name], types.base?.queryField(name));
   }
+  fields.ping = rootFieldFromBase(fields.ping, types.base?.queryField('ping'));
   return new GraphQLObjectType<unknown, GraphqlRequestContext>({ name: 'Query', fields });
 }
 

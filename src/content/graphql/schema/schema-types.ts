@@ -14,6 +14,7 @@ import { dateTimeScalar } from '../scalars/date-time.scalar';
 import { kindArguments } from './element-arguments';
 import type { RelatableKind } from './element-arguments';
 import type { SchemaScope } from './schema-scope';
+import type { ContentSchemaBase } from '../code-first/content-schema-base';
 import { CRITERIA_INPUT_NAMES } from './type-names';
 
 /**
@@ -34,8 +35,10 @@ export class SchemaTypes {
     readonly model: ContentModelIndex,
     readonly scope: SchemaScope,
     timeZone: string,
+    /** The code-first base the schema derives from; absent in unit tests of the builder alone. */
+    readonly base?: ContentSchemaBase,
   ) {
-    this.dateTime = dateTimeScalar(timeZone);
+    this.dateTime = base?.scalar('DateTime') ?? dateTimeScalar(timeZone);
   }
 
   /** The type with this name, created on first use. */

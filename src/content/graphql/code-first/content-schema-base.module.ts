@@ -1,0 +1,6 @@
+import { Module } from '@nestjs/common';
+import { ContentSchemaBase } from './content-schema-base';
+
+/** Shares the code-first base between the GraphQL driver and the content executor. */
+@Module({ providers: [ContentSchemaBase], exports: [ContentSchemaBase] })
+export class ContentSchemaBaseModule {}
