@@ -1,5 +1,6 @@
 import { Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { Cluster } from 'ioredis';
+import { countTimeoutAgainst } from '../counters/redis/connection-recovery';
 import type { RedisClient } from '../counters/redis/redis-client.factory';
 import { newGeneration } from './cache-generation';
 import { CacheLookup, SharedCache, SharedCacheError } from './shared-cache.port';
@@ -13,7 +14,9 @@ import { CacheLookup, SharedCache, SharedCacheError } from './shared-cache.port'
  *   a miss. A missing generation (a new or flushed store) is created and the lookup is a miss.
  * - invalidate: a new generation (SET), seen by every instance at its next lookup. Entries of
  *   older generations are left to their TTL.
- * Errors reject with SharedCacheError: callers serve without the cache.
+ * Errors reject with SharedCacheError: callers serve without the cache. The connection follows a
+ * sentinel failover and drops on READONLY or a timeout as the counters' does (redis-client.factory).
+ * It is no health component: content is served without the cache while the store is away.
  */
 export class RedisSharedCache extends SharedCache implements OnModuleInit, OnApplicationShutdown {
   readonly kind = 'kvstore';
@@ -93,6 +96,9 @@ export class RedisSharedCache extends SharedCache implements OnModuleInit, OnApp
     try {
       return await command();
     } catch (error) {
+      // A timeout drops the connection (connection-recovery.ts): later lookups miss at once while
+      // it reconnects, instead of each waiting the timeout on a store that does not answer.
+      countTimeoutAgainst(this.client, error);
       throw new SharedCacheError(`${this.description}: ${(error as Error).message}`);
     }
   }

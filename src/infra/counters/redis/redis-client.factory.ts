@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { ConnectionOptions } from 'node:tls';
 import Redis, { Cluster, RedisOptions } from 'ioredis';
 import { Settings } from '../../../settings/settings';
+import { reconnectOnReadonly } from './connection-recovery';
 import { COUNTER_SCRIPTS } from './counter-script';
 
 /** The connection settings shared by the primary and the per-second store. */
@@ -47,6 +48,8 @@ function tlsOptions(settings: Settings): ConnectionOptions {
 /**
  * Connections fail fast: no offline queue and no retries per command, so a decision never waits
  * for a store that is down; ioredis keeps reconnecting in the background with a capped backoff.
+ * A connection answering READONLY (its server was demoted by a failover) is dropped and re-made;
+ * one whose commands time out is dropped by the callers (connection-recovery.ts).
  */
 function baseOptions(endpoint: RedisEndpoint, settings: Settings): RedisOptions {
   return {
@@ -59,6 +62,7 @@ function baseOptions(endpoint: RedisEndpoint, settings: Settings): RedisOptions 
     connectTimeout: endpoint.timeout,
     commandTimeout: endpoint.timeout,
     retryStrategy: (attempt) => Math.min(50 * 2 ** Math.min(attempt, 6), 2000),
+    reconnectOnError: reconnectOnReadonly,
     scripts: COUNTER_SCRIPTS,
     ...(endpoint.tls ? { tls: tlsOptions(settings) } : {}),
   };
@@ -94,6 +98,11 @@ export function createRedisClient(endpoint: RedisEndpoint, settings: Settings): 
       ...autoPipelining,
       name,
       sentinels: sentinels.map(hostPort),
+      // Subscribes to the sentinels' +switch-master and reconnects on it: without it a client on a
+      // frozen (not dead) master never leaves it, whatever the sentinels decide.
+      failoverDetector: true,
+      // A frozen sentinel would otherwise hold the master's resolution (and so the reconnect) forever.
+      sentinelCommandTimeout: endpoint.timeout,
       sentinelUsername: sentinelCredentials.username,
       sentinelPassword: sentinelCredentials.password,
       ...(endpoint.tls ? { sentinelTLS: options.tls, enableTLSForSentinelMode: true } : {}),

@@ -8,12 +8,16 @@ import {
   CounterStoreError,
   resultSlots,
 } from '../counter-store.port';
+import { countTimeoutAgainst, probeAnswers } from './connection-recovery';
 import { CounterCommands } from './counter-script';
 import { IncrementBatcher } from './increment-batcher';
 import { createRedisClient, RedisClient, RedisEndpoint } from './redis-client.factory';
 import { connectWithRetry } from './startup-retry';
 
 export const KVSTORE_HEALTH_COMPONENT = 'kvstore';
+
+/** How often the active-connection health check PINGs each connection (cheap; finds a frozen store). */
+const HEALTH_PROBE_INTERVAL_MS = 1000;
 
 /** ioredis' text for a command refused while disconnected does not say so plainly. */
 function storeError(label: string, error: unknown): CounterStoreError {
@@ -99,6 +103,7 @@ export class RedisCounterStore extends CounterStore implements OnModuleInit, OnA
   private readonly perSecond: RedisPool | undefined;
   private readonly jitterMax: number;
   private readonly activeConnectionHealth: boolean;
+  private readonly stopProbes: (() => void)[] = [];
 
   constructor(
     private readonly settings: Settings,
@@ -170,8 +175,15 @@ export class RedisCounterStore extends CounterStore implements OnModuleInit, OnA
     this.logger.log(`connected to the ${this.pools.map((p) => p.label).join(' and ')} store`);
   }
 
-  /** KVSTORE_HEALTH_CHECK_ACTIVE_CONNECTION: health follows whether every client is connected. */
+  /**
+   * KVSTORE_HEALTH_CHECK_ACTIVE_CONNECTION: health follows whether every client is connected and
+   * answering. A PING a second finds a store that stopped answering with its socket open (frozen,
+   * partitioned) even without traffic: its timeout drops the connection, which turns health off
+   * until a connection is ready again (in sentinel mode, usually to the promoted replica).
+   */
   private followConnection(client: RedisClient): void {
+    if (!(client instanceof Cluster))
+      this.stopProbes.push(probeAnswers(client, HEALTH_PROBE_INTERVAL_MS));
     const update = () => {
       const connected = this.pools.every((pool) => pool.clients.every((c) => c.status === 'ready'));
       this.health.set(KVSTORE_HEALTH_COMPONENT, connected);
@@ -182,6 +194,7 @@ export class RedisCounterStore extends CounterStore implements OnModuleInit, OnA
   }
 
   async onApplicationShutdown(): Promise<void> {
+    for (const stop of this.stopProbes) stop();
     await Promise.all(
       this.pools.flatMap((pool) =>
         pool.clients.map((client) => client.quit().catch(() => client.disconnect())),
@@ -210,7 +223,10 @@ export class RedisCounterStore extends CounterStore implements OnModuleInit, OnA
           if (item.previousKey === undefined) return get(item.key).then((count) => [count]);
           return Promise.all([get(item.key), get(item.previousKey)]);
         }),
-      ).catch((error) => explain(pool, error));
+      ).catch((error: unknown) => {
+        countTimeoutAgainst(client, error);
+        return explain(pool, error);
+      });
       return parts.flat();
     });
   }
@@ -291,7 +307,12 @@ export class RedisCounterStore extends CounterStore implements OnModuleInit, OnA
         args.push('f', item.hits, this.ttl(item));
       }
     }
-    return (client as unknown as CounterCommands).incrementCounters(keys.length, ...keys, ...args);
+    return (client as unknown as CounterCommands)
+      .incrementCounters(keys.length, ...keys, ...args)
+      .catch((error: unknown) => {
+        countTimeoutAgainst(client, error);
+        throw error;
+      });
   }
 
   private ttl(item: CounterIncrement): number {
