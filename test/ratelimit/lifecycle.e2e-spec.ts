@@ -1,5 +1,8 @@
 import * as grpc from '@grpc/grpc-js';
+import { eventually } from '../support/eventually';
 import { rateLimitClient, unary } from '../support/grpc-clients';
+import { receivedMore, unreadBytes, watchHealth } from '../support/in-flight';
+import { startRedis } from '../support/redis-servers';
 import { ruleDirectory } from '../support/rule-dir';
 import { runServiceToExit, startService } from '../support/service-process';
 import { E2E_RULES } from './rules';
@@ -94,36 +97,78 @@ describe('service lifecycle', () => {
     ).toBe(true);
   });
 
-  it('on SIGTERM drains: calls under way complete, later ones are refused cleanly, the process stops', async () => {
-    const service = await startService(ruleDirectory({ 'e2e.yaml': E2E_RULES }));
+  /*
+   * Calls are held in flight by freezing the Redis store under them (SIGSTOP): each call's script
+   * is seen arriving in the store's receive queue before SIGTERM goes out, so "in flight at SIGTERM"
+   * is a fact the test established, not a timing guess; an instant death would fail them.
+   */
+  it('on SIGTERM: health turns NOT_SERVING, the calls in flight complete OK, the process ends gracefully', async () => {
+    const redis = await startRedis();
+    const service = await startService({
+      ...ruleDirectory({ 'e2e.yaml': E2E_RULES }),
+      MODULES: 'ratelimit',
+      KVSTORE_URL: redis.url,
+      KVSTORE_TIMEOUT: '60s',
+    });
     const client = rateLimitClient(service.grpcAddress);
-    let succeeded = 0;
-    const failures: grpc.status[] = [];
-    let stopped: ReturnType<typeof service.stop> | undefined;
-    // Eight callers in a loop; SIGTERM goes out while they are busy. Every loop ends at its first
-    // refusal or after 2000 calls, so the test is bounded.
-    const worker = async () => {
-      for (let i = 0; i < 2000; i++) {
-        try {
-          await unary(client, 'ShouldRateLimit', request);
-          succeeded++;
-          if (succeeded === 200) stopped = service.stop('SIGTERM');
-        } catch (error) {
-          failures.push((error as grpc.ServiceError).code);
-          return;
-        }
-      }
-    };
+    const watch = await watchHealth(service.grpcAddress);
+    let frozen = false;
     try {
-      await Promise.all(Array.from({ length: 8 }, worker));
-      expect(stopped).toBeDefined();
-      const exit = await stopped!;
+      await unary(client, 'ShouldRateLimit', request);
+      process.kill(redis.pid!, 'SIGSTOP');
+      frozen = true;
+      const inFlight: Promise<{ overallCode: string }>[] = [];
+      let received = unreadBytes(redis.port);
+      for (let i = 0; i < 4; i++) {
+        inFlight.push(unary(client, 'ShouldRateLimit', request));
+        received = await receivedMore(redis.port, received);
+      }
+      const exited = service.stop('SIGTERM');
+      await eventually('NOT_SERVING on the health Watch stream', () =>
+        watch.statuses.includes('NOT_SERVING') ? true : undefined,
+      );
+      watch.close(); // an open stream would hold the drain until SHUTDOWN_TIMEOUT
+      process.kill(redis.pid!, 'SIGCONT');
+      frozen = false;
+      for (const answer of await Promise.all(inFlight)) expect(answer.overallCode).toBe('OK');
+      // Nest re-raises the signal once closed: a graceful end is that signal (or 0), never code 1.
+      const exit = await exited;
       expect(exit.code === 0 || exit.signal === 'SIGTERM').toBe(true);
-      expect(succeeded).toBeGreaterThanOrEqual(200);
-      expect(failures.every((code) => code === grpc.status.UNAVAILABLE)).toBe(true);
+      expect(watch.statuses).toEqual(['SERVING', 'NOT_SERVING']);
       expect(service.output()).toContain('SIGTERM received: draining in-flight calls');
     } finally {
+      if (frozen) process.kill(redis.pid!, 'SIGCONT');
+      watch.close();
       client.close();
+      await service.stop('SIGKILL');
+      await redis.stop();
+    }
+  });
+
+  it('on SIGTERM with calls that never finish: exits 1 after SHUTDOWN_TIMEOUT, saying why', async () => {
+    const redis = await startRedis();
+    const service = await startService({
+      ...ruleDirectory({ 'e2e.yaml': E2E_RULES }),
+      MODULES: 'ratelimit',
+      KVSTORE_URL: redis.url,
+      KVSTORE_TIMEOUT: '60s',
+      SHUTDOWN_TIMEOUT: '1s',
+    });
+    const client = rateLimitClient(service.grpcAddress);
+    try {
+      await unary(client, 'ShouldRateLimit', request);
+      process.kill(redis.pid!, 'SIGSTOP');
+      const stuck = unary(client, 'ShouldRateLimit', request).catch((error: unknown) => error);
+      await receivedMore(redis.port, unreadBytes(redis.port));
+      expect(await service.stop('SIGTERM')).toEqual({ code: 1, signal: null });
+      expect(service.output()).toContain('in-flight calls did not finish within 1000 ms; exiting');
+      // The call never got an answer from the store: the caller sees the connection go.
+      expect(await stuck).toMatchObject({ code: grpc.status.UNAVAILABLE });
+    } finally {
+      process.kill(redis.pid!, 'SIGCONT');
+      client.close();
+      await service.stop('SIGKILL');
+      await redis.stop();
     }
   });
 });
