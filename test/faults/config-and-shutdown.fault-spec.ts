@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eventually } from '../support/eventually';
 import { rateLimitClient, unary } from '../support/grpc-clients';
+import { receivedMore, unreadBytes, watchHealth } from '../support/in-flight';
 import { startLoad } from '../support/load-loop';
 import { startRedis } from '../support/redis-servers';
 import { startService } from '../support/service-process';
@@ -65,28 +66,58 @@ describe('configuration and shutdown under steady load', () => {
     }
   });
 
-  it('SIGTERM under load on the Redis store: calls under way complete, later ones are refused cleanly', async () => {
+  /*
+   * The store is frozen (SIGSTOP) under the load, so every caller has a call waiting on it when
+   * SIGTERM goes out (the first has been seen arriving in the store's receive queue): those calls
+   * must complete OK once the store answers, health must have turned NOT_SERVING, and the process
+   * must end gracefully (not by the SHUTDOWN_TIMEOUT exit). An instant death fails all of that.
+   */
+  it('SIGTERM under load on the Redis store: health NOT_SERVING, calls in flight complete OK, later ones are refused cleanly', async () => {
     const redis = await startRedis();
     const root = mkdtempSync(join(tmpdir(), 'fault-rules-'));
     mkdirSync(join(root, 'ratelimit', 'config'), { recursive: true });
     writeFileSync(join(root, 'ratelimit', 'config', 'faults.yaml'), rules(1_000_000_000));
-    const service = await startService({ RUNTIME_ROOT: root, KVSTORE_URL: redis.url });
+    const service = await startService({
+      RUNTIME_ROOT: root,
+      MODULES: 'ratelimit',
+      KVSTORE_URL: redis.url,
+      KVSTORE_TIMEOUT: '60s',
+    });
     const client = rateLimitClient(service.grpcAddress);
+    const watch = await watchHealth(service.grpcAddress);
     const load = startLoad(() => unary(client, 'ShouldRateLimit', request), 16, 5_000);
+    let frozen = false;
     try {
       await eventually('steady load', () =>
         load.outcomes.filter((o) => o.ok).length > 500 ? true : undefined,
       );
-      const exit = await service.stop('SIGTERM');
+      process.kill(redis.pid!, 'SIGSTOP');
+      frozen = true;
+      await receivedMore(redis.port, unreadBytes(redis.port));
+      const sigtermAt = performance.now();
+      const exited = service.stop('SIGTERM');
+      await eventually('NOT_SERVING on the health Watch stream', () =>
+        watch.statuses.includes('NOT_SERVING') ? true : undefined,
+      );
+      watch.close(); // an open stream would hold the drain until SHUTDOWN_TIMEOUT
+      process.kill(redis.pid!, 'SIGCONT');
+      frozen = false;
+      const exit = await exited;
       await load.stop();
+      // Nest re-raises the signal once closed: a graceful end is that signal (or 0), never code 1.
       expect(exit.code === 0 || exit.signal === 'SIGTERM').toBe(true);
+      expect(load.outcomes.filter((o) => o.at < sigtermAt && !o.ok)).toEqual([]);
       const failures = load.outcomes.filter((outcome) => !outcome.ok);
       for (const failure of failures)
         expect(failure.error).toMatch(new RegExp(`^${grpc.status.UNAVAILABLE}: `));
+      expect(watch.statuses).toEqual(['SERVING', 'NOT_SERVING']);
       expect(service.output()).toContain('SIGTERM received: draining in-flight calls');
     } finally {
+      if (frozen) process.kill(redis.pid!, 'SIGCONT');
+      watch.close();
       await load.stop();
       client.close();
+      await service.stop('SIGKILL');
       await redis.stop();
     }
   });

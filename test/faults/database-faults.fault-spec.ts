@@ -31,6 +31,20 @@ describe('PostgreSQL connections lost under load', () => {
         () => (load.outcomes.filter((o) => o.ok).length > 50 ? true : undefined),
         15_000,
       );
+      // Health is read all along: the cut must show as unhealthy, not only the recovery as healthy.
+      const health: number[] = [];
+      let watching = true;
+      const watcher = (async () => {
+        while (watching) {
+          health.push(
+            await fetch(`${service.httpUrl}/healthcheck`).then(
+              (r) => r.status,
+              () => 0,
+            ),
+          );
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      })();
       const cutAt = performance.now();
       for (let i = 0; i < 3; i++) {
         await database.query(
@@ -47,6 +61,11 @@ describe('PostgreSQL connections lost under load', () => {
       expect(Math.max(...during.map((o) => o.ms))).toBeLessThan(5000);
       for (const failure of during.filter((o) => !o.ok))
         expect(failure.error).toMatch(/^status 5\d\d$/);
+      await eventually('/healthcheck 500 after the cut', () =>
+        health.includes(500) ? true : undefined,
+      );
+      watching = false;
+      await watcher;
       await healthBecomes(service.httpUrl, 200, 15_000);
       expect(service.child.exitCode).toBeNull();
     } finally {
