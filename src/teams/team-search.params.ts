@@ -1,6 +1,6 @@
-import { paging, queryBool, queryString, queryStrings, RawQuery } from '../identity/http/go-query';
-import { parseGoInt64, toRowId } from '../identity/http/path-ids';
+import { paging } from '../identity/http/validation/paging.query';
 import { parseSortOptions } from '../identity/http/sort-options';
+import type { TeamSearchQueryDto } from './http/teams.dto';
 import { TEAM_SORT_OPTIONS, TeamSortOption } from './store/teams.repository';
 
 export interface TeamSearchParams {
@@ -14,25 +14,21 @@ export interface TeamSearchParams {
 }
 
 /**
- * `GET /api/teams/search` parameters as Grafana reads them (spec E1): `perpage` (lower case;
- * default 1000, no upper limit), `page`, `query` (substring), `name` (exact), repeatable
- * `teamId` (non-integers dropped), `sort`, `accesscontrol`. `team` is read as an alias of `name`:
- * the product document's clients find a team by name with it (Grafana ignores it).
+ * `GET /api/teams/search` parameters as Grafana reads them (spec E1), from the validated query:
+ * `perpage` (lower case; default 1000, no upper limit), `page`, `query` (substring), `name`
+ * (exact), repeatable `teamId` (non-integers dropped), `sort`, `accesscontrol`. `team` is read as
+ * an alias of `name`: the product document's clients find a team by name with it (Grafana
+ * ignores it).
  */
-export function parseTeamSearchParams(query: RawQuery): TeamSearchParams {
+export function teamSearchParams(query: TeamSearchQueryDto): TeamSearchParams {
   const { page, perPage } = paging(query);
-  const names = [queryString(query, 'name'), queryString(query, 'team')].filter((n) => n !== '');
-  const teamIds = queryStrings(query, 'teamId')
-    .map(parseGoInt64)
-    .filter((id): id is bigint => id !== undefined)
-    .map(toRowId);
   return {
     page,
     perPage,
-    query: queryString(query, 'query'),
-    names,
-    teamIds,
-    sort: parseSortOptions(queryString(query, 'sort'), TEAM_SORT_OPTIONS),
-    accessControl: queryBool(query, 'accesscontrol'),
+    query: query.query,
+    names: [query.name, query.team].filter((name) => name !== ''),
+    teamIds: query.teamId,
+    sort: parseSortOptions(query.sort, TEAM_SORT_OPTIONS),
+    accessControl: query.accesscontrol,
   };
 }

@@ -5,7 +5,6 @@ import { TeamAccessService } from './access/team-access.service';
 import { TeamMembersController } from './http/team-members.controller';
 import { TeamPermissionsController } from './http/team-permissions.controller';
 import { TeamPreferencesController } from './http/team-preferences.controller';
-import { TeamRouteGate } from './http/team-route.gate';
 import { TeamsController } from './http/teams.controller';
 import { UserTeamsController } from './http/user-teams.controller';
 import { TeamMembersService } from './members/team-members.service';
@@ -38,7 +37,6 @@ import { TeamsService } from './teams.service';
     TeamMembersService,
     TeamPreferencesService,
     TeamPermissionsService,
-    TeamRouteGate,
   ],
 })
 export class TeamsModule {}

@@ -1,36 +1,30 @@
 import { Controller, Get, Param, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { AuthGuard, CurrentPrincipal } from '../../identity/auth/auth.guard';
-import type { Principal } from '../../identity/auth/principal';
+import { AuthGuard } from '../../identity/auth/auth.guard';
 import { GrafanaError } from '../../identity/http/grafana-error';
 import { GrafanaExceptionFilter } from '../../identity/http/grafana-exception.filter';
 import { OnFailure } from '../../identity/http/on-failure.decorator';
 import { SchemaNotFoundError, SchemasAdminService } from './schemas-admin.service';
 import type { SchemaView } from './schema-view';
-import { requireServerAdmin } from './server-admin';
+import { ServerAdminGuard } from './server-admin';
 
 /** `GET /api/content/schemas[/:handle]`: the model's GraphQL schemas, for server admins. */
 @ApiExcludeController()
 @Controller('api/content/schemas')
-@UseGuards(AuthGuard)
+@UseGuards(AuthGuard, ServerAdminGuard)
 @UseFilters(GrafanaExceptionFilter)
 export class SchemasAdminController {
   constructor(private readonly schemas: SchemasAdminService) {}
 
   @Get()
   @OnFailure('Failed to list the GraphQL schemas')
-  list(@CurrentPrincipal() principal: Principal): Promise<SchemaView[]> {
-    requireServerAdmin(principal);
+  list(): Promise<SchemaView[]> {
     return this.schemas.list();
   }
 
   @Get(':schema')
   @OnFailure('Failed to get the GraphQL schema')
-  async get(
-    @CurrentPrincipal() principal: Principal,
-    @Param('schema') reference: string,
-  ): Promise<SchemaView> {
-    requireServerAdmin(principal);
+  async get(@Param('schema') reference: string): Promise<SchemaView> {
     try {
       return await this.schemas.get(reference);
     } catch (error) {

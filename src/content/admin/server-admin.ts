@@ -1,7 +1,21 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { principalOf } from '../../identity/auth/auth.guard';
 import type { Principal } from '../../identity/auth/principal';
 import { GrafanaError } from '../../identity/http/grafana-error';
 
 /** Grafana's answer to anyone but a server admin on the content admin API: 403. */
 export function requireServerAdmin(principal: Principal): void {
   if (!principal.isGrafanaAdmin) throw GrafanaError.message(403, 'Permission denied');
+}
+
+/**
+ * `requireServerAdmin` as a guard (after AuthGuard): a caller who is not a server admin is
+ * refused before the validation pipe reads their body.
+ */
+@Injectable()
+export class ServerAdminGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    requireServerAdmin(principalOf(context));
+    return true;
+  }
 }

@@ -9,23 +9,25 @@ import {
   Post,
   UseFilters,
   UseGuards,
+  UsePipes,
 } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { AuthGuard, CurrentPrincipal } from '../../identity/auth/auth.guard';
-import type { Principal } from '../../identity/auth/principal';
+import { AuthGuard } from '../../identity/auth/auth.guard';
 import { BAD_REQUEST_MESSAGE } from '../../identity/http/api-route-hooks';
 import { GrafanaError } from '../../identity/http/grafana-error';
 import { GrafanaExceptionFilter } from '../../identity/http/grafana-exception.filter';
 import { OnFailure } from '../../identity/http/on-failure.decorator';
-import { requireServerAdmin } from '../admin/server-admin';
+import { ServerAdminGuard } from '../admin/server-admin';
 import { TokenNameTakenError } from './graphql-tokens.repository';
 import {
+  GraphqlTokenChanges,
   GraphqlTokenNotFoundError,
   GraphqlTokenSchemaError,
   GraphqlTokensService,
 } from './graphql-tokens.service';
-import { decodeTokenChanges, decodeTokenRequest, TokenRequestError } from './token-request';
+import { NewTokenRequestDto, TokenChangesDto } from './token-request.dto';
+import { TokenValidationPipe } from './token-validation.pipe';
 import { tokenView, TokenView } from './token-view';
 
 const INVALID_JSON = { [BAD_REQUEST_MESSAGE]: 'the request body is not valid JSON' };
@@ -37,8 +39,9 @@ const INVALID_JSON = { [BAD_REQUEST_MESSAGE]: 'the request body is not valid JSO
  */
 @ApiExcludeController()
 @Controller('api/content/tokens')
-@UseGuards(AuthGuard)
+@UseGuards(AuthGuard, ServerAdminGuard)
 @UseFilters(GrafanaExceptionFilter)
+@UsePipes(new TokenValidationPipe())
 export class GraphqlTokensController {
   constructor(private readonly tokens: GraphqlTokensService) {}
 
@@ -47,13 +50,9 @@ export class GraphqlTokensController {
   @HttpCode(201)
   @OnFailure('Failed to create the GraphQL token')
   @RouteConfig(INVALID_JSON)
-  async create(
-    @CurrentPrincipal() principal: Principal,
-    @Body() body: unknown,
-  ): Promise<TokenView & { accessToken: string }> {
-    requireServerAdmin(principal);
+  async create(@Body() body: NewTokenRequestDto): Promise<TokenView & { accessToken: string }> {
     try {
-      const { token, accessToken } = await this.tokens.create(decodeTokenRequest(body));
+      const { token, accessToken } = await this.tokens.create(body);
       return { ...tokenView(token), accessToken };
     } catch (error) {
       return adminError(error);
@@ -62,15 +61,13 @@ export class GraphqlTokensController {
 
   @Get()
   @OnFailure('Failed to list the GraphQL tokens')
-  async list(@CurrentPrincipal() principal: Principal): Promise<TokenView[]> {
-    requireServerAdmin(principal);
+  async list(): Promise<TokenView[]> {
     return (await this.tokens.list()).map(tokenView);
   }
 
   @Get(':id')
   @OnFailure('Failed to get the GraphQL token')
-  async get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<TokenView> {
-    requireServerAdmin(principal);
+  async get(@Param('id') id: string): Promise<TokenView> {
     try {
       return tokenView(await this.tokens.get(id));
     } catch (error) {
@@ -82,14 +79,9 @@ export class GraphqlTokensController {
   @Patch(':id')
   @OnFailure('Failed to update the GraphQL token')
   @RouteConfig(INVALID_JSON)
-  async update(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') id: string,
-    @Body() body: unknown,
-  ): Promise<TokenView> {
-    requireServerAdmin(principal);
+  async update(@Param('id') id: string, @Body() body: TokenChangesDto): Promise<TokenView> {
     try {
-      return tokenView(await this.tokens.update(id, decodeTokenChanges(body ?? {})));
+      return tokenView(await this.tokens.update(id, tokenChanges(body)));
     } catch (error) {
       return adminError(error);
     }
@@ -99,11 +91,7 @@ export class GraphqlTokensController {
   @Post(':id/rotate')
   @HttpCode(200)
   @OnFailure('Failed to rotate the GraphQL token')
-  async rotate(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') id: string,
-  ): Promise<TokenView & { accessToken: string }> {
-    requireServerAdmin(principal);
+  async rotate(@Param('id') id: string): Promise<TokenView & { accessToken: string }> {
     try {
       const { token, accessToken } = await this.tokens.rotate(id);
       return { ...tokenView(token), accessToken };
@@ -114,11 +102,7 @@ export class GraphqlTokensController {
 
   @Delete(':id')
   @OnFailure('Failed to delete the GraphQL token')
-  async delete(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') id: string,
-  ): Promise<{ message: string; id: number }> {
-    requireServerAdmin(principal);
+  async delete(@Param('id') id: string): Promise<{ message: string; id: number }> {
     try {
       const token = await this.tokens.delete(id);
       return { message: 'GraphQL token deleted', id: token.id };
@@ -128,10 +112,18 @@ export class GraphqlTokensController {
   }
 }
 
+/** The changes a PATCH asks for: only the properties its body has. */
+function tokenChanges(body: TokenChangesDto): GraphqlTokenChanges {
+  return {
+    ...(body.name !== undefined && { name: body.name }),
+    ...(body.enabled !== undefined && { enabled: body.enabled }),
+    ...(body.expiryDate !== undefined && { expiryDate: body.expiryDate }),
+  };
+}
+
 /** Expected failures as Grafana-style answers; anything else is OnFailure's 500. */
 function adminError(error: unknown): never {
-  if (error instanceof TokenRequestError || error instanceof GraphqlTokenSchemaError)
-    throw GrafanaError.message(400, error.message);
+  if (error instanceof GraphqlTokenSchemaError) throw GrafanaError.message(400, error.message);
   if (error instanceof TokenNameTakenError) throw GrafanaError.message(409, error.message);
   if (error instanceof GraphqlTokenNotFoundError) throw GrafanaError.message(404, error.message);
   throw error;

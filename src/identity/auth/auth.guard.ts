@@ -24,11 +24,14 @@ export class AuthGuard implements CanActivate {
   }
 }
 
+/** The caller AuthGuard authenticated (for the guards and decorators that run after it). */
+export function principalOf(context: ExecutionContext): Principal {
+  const found = principals.get(context.switchToHttp().getRequest<FastifyRequest>());
+  if (!found) throw new Error('a principal was asked for on a route without AuthGuard');
+  return found;
+}
+
 /** The authenticated caller (routes behind AuthGuard only). */
 export const CurrentPrincipal = createParamDecorator(
-  (_data: unknown, context: ExecutionContext): Principal => {
-    const found = principals.get(context.switchToHttp().getRequest<FastifyRequest>());
-    if (!found) throw new Error('CurrentPrincipal used on a route without AuthGuard');
-    return found;
-  },
+  (_data: unknown, context: ExecutionContext): Principal => principalOf(context),
 );

@@ -25,6 +25,26 @@ export function OnFailure(message: string): MethodDecorator {
   );
 }
 
+/** The route's `@OnFailure` message, if any. */
+export function failureMessageOf(
+  reflector: Reflector,
+  context: ExecutionContext,
+): string | undefined {
+  return reflector.get<string | undefined>(FAILURE_MESSAGE, context.getHandler());
+}
+
+/**
+ * What a route throws for an error: expected outcomes (GrafanaError) as they are, anything else
+ * as the route's 500 (logged). Also for the route's own guards, which run before interceptors.
+ */
+export function routeFailure(error: unknown, message: string | undefined, logger: Logger): unknown {
+  if (error instanceof GrafanaError || message === undefined) return error;
+  logger.error(
+    `${message}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+  );
+  return GrafanaError.message(500, message, true);
+}
+
 @Injectable()
 export class FailureInterceptor implements NestInterceptor {
   private readonly logger = new Logger('GrafanaApi');
@@ -32,14 +52,10 @@ export class FailureInterceptor implements NestInterceptor {
   constructor(private readonly reflector: Reflector) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const message = this.reflector.get<string | undefined>(FAILURE_MESSAGE, context.getHandler());
+    const message = failureMessageOf(this.reflector, context);
     return next.handle().pipe(
       catchError((error: unknown) => {
-        if (error instanceof GrafanaError || message === undefined) throw error;
-        this.logger.error(
-          `${message}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-        );
-        throw GrafanaError.message(500, message, true);
+        throw routeFailure(error, message, this.logger);
       }),
     );
   }

@@ -1,3 +1,5 @@
+import { createParamDecorator, ExecutionContext } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import { GrafanaError } from './grafana-error';
 
 const INT64_MIN = -(2n ** 63n);
@@ -28,4 +30,23 @@ export function requirePathId(raw: string | undefined, name: string): number {
   const parsed = raw === undefined ? undefined : parseGoInt64(raw);
   if (parsed === undefined) throw GrafanaError.message(400, `${name} is invalid`, true);
   return toRowId(parsed);
+}
+
+const PathIdParam = createParamDecorator(
+  ({ param, name }: { param: string; name: string }, context: ExecutionContext): number => {
+    const params = context.switchToHttp().getRequest<FastifyRequest>().params as Readonly<
+      Record<string, string | undefined>
+    >;
+    return requirePathId(params[param], name);
+  },
+);
+
+/**
+ * A numeric path parameter, parsed as `requirePathId` parses it (400 `<name> is invalid`).
+ * Parameter decorators extract their values before any pipe runs, so the path is refused before
+ * the validation pipe reads the body, as Grafana's handlers parse the path first. (A handler
+ * that binds the body first calls `requirePathId` itself.)
+ */
+export function PathId(param: string, name: string = param): ParameterDecorator {
+  return PathIdParam({ param, name });
 }

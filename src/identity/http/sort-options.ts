@@ -1,4 +1,6 @@
+import { ValidateBy } from 'class-validator';
 import { GrafanaError } from './grafana-error';
+import { answeredAs } from './validation/grafana-validation.pipe';
 
 /**
  * Grafana's `sort` query parameter: comma-separated options from a fixed list; an unknown one is
@@ -17,5 +19,20 @@ export function parseSortOptions<T extends string>(raw: string, known: readonly 
   const fields = [...new Set(known.map(field))];
   return chosen.sort(
     (a, b) => fields.indexOf(field(a)) - fields.indexOf(field(b)) || (a < b ? -1 : a > b ? 1 : 0),
+  );
+}
+
+/** The `sort` field of a query DTO: every option known, else the structured 400 above. */
+export function IsSortOptions(known: readonly string[]): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isSortOptions',
+      validator: {
+        validate: (value: unknown) =>
+          value === '' ||
+          (typeof value === 'string' && value.split(',').every((option) => known.includes(option))),
+      },
+    },
+    answeredAs({ status: 400, messageId: 'unknown sorting option', message: 'BadRequest' }),
   );
 }

@@ -2,25 +2,24 @@ import {
   Body,
   Controller,
   HttpCode,
-  Param,
   Patch,
   Post,
   UseFilters,
   UseGuards,
+  UsePipes,
 } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { requirePermission } from '../access/access-checks';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { RequiresPermission } from '../access/permission.guard';
 import { AuthGuard, CurrentPrincipal } from '../auth/auth.guard';
 import type { Principal } from '../auth/principal';
 import { ApiAuthenticated, ApiErrors, MessageDto } from '../http/api-docs';
-import { decodeBodyOr400 } from '../http/go-json';
 import { GrafanaError } from '../http/grafana-error';
 import { GrafanaExceptionFilter } from '../http/grafana-exception.filter';
 import { OnFailure } from '../http/on-failure.decorator';
-import { requirePathId } from '../http/path-ids';
+import { PathId } from '../http/path-ids';
+import { GrafanaValidationPipe } from '../http/validation/grafana-validation.pipe';
 import { IdentityError } from '../identity.errors';
-import { MAX_TEXT_LENGTH } from '../identity.limits';
-import { isOrgRole } from '../users/user-views';
+import type { OrgRole } from '../../infra/database/schema';
 import {
   AddOrgUserDto,
   AddOrgUserResponseDto,
@@ -36,24 +35,22 @@ import { OrgsService } from './orgs.service';
 @Controller('api')
 @UseGuards(AuthGuard)
 @UseFilters(GrafanaExceptionFilter)
+@UsePipes(new GrafanaValidationPipe())
 export class OrgsController {
   constructor(private readonly orgs: OrgsService) {}
 
   @Post('orgs')
   @HttpCode(200)
   @OnFailure('Failed to create organization')
+  @RequiresPermission('orgs:create')
   @ApiOperation({ summary: 'Create an org (Grafana Admin); the creator becomes its Admin' })
-  @ApiBody({ type: CreateOrgDto })
   @ApiOkResponse({ type: CreateOrgResponseDto })
   @ApiErrors(
     [400, 'bad request data'],
     [403, 'Permissions needed: orgs:create'],
     [409, 'Organization name taken'],
   )
-  async create(@CurrentPrincipal() principal: Principal, @Body() body: unknown) {
-    requirePermission(principal, 'orgs:create');
-    const { name = '' } = decodeBodyOr400(body, { name: 'string' });
-    if (name === '' || name.length > MAX_TEXT_LENGTH) throw GrafanaError.badRequestData();
+  async create(@CurrentPrincipal() principal: Principal, @Body() { name }: CreateOrgDto) {
     try {
       const org = await this.orgs.create(
         name,
@@ -70,9 +67,9 @@ export class OrgsController {
   @Post('orgs/:orgId/users')
   @HttpCode(200)
   @OnFailure('Could not add user to organization')
+  @RequiresPermission('org.users:add', (params) => `orgs:id:${params.orgId}`)
   @ApiOperation({ summary: 'Add a user to an org with a role (Grafana Admin)' })
   @ApiParam({ name: 'orgId', type: 'integer' })
-  @ApiBody({ type: AddOrgUserDto })
   @ApiOkResponse({ type: AddOrgUserResponseDto })
   @ApiErrors(
     [400, 'orgId is invalid / Invalid role specified / bad request data'],
@@ -80,18 +77,9 @@ export class OrgsController {
     [404, 'User not found / Organization not found'],
     [409, 'User is already member of this organization'],
   )
-  async addUser(
-    @CurrentPrincipal() principal: Principal,
-    @Param('orgId') rawOrgId: string,
-    @Body() body: unknown,
-  ) {
-    requirePermission(principal, 'org.users:add', `orgs:id:${rawOrgId}`);
-    const orgId = requirePathId(rawOrgId, 'orgId');
-    const form = decodeBodyOr400(body, { loginOrEmail: 'string', role: 'string' });
-    if (!form.loginOrEmail || !form.role) throw GrafanaError.badRequestData();
-    if (!isOrgRole(form.role)) throw GrafanaError.message(400, 'Invalid role specified');
+  async addUser(@PathId('orgId') orgId: number, @Body() form: AddOrgUserDto) {
     try {
-      const userId = await this.orgs.addUser(orgId, form.loginOrEmail, form.role);
+      const userId = await this.orgs.addUser(orgId, form.loginOrEmail, form.role as OrgRole);
       return { message: 'User added to organization', userId };
     } catch (error) {
       if (error instanceof IdentityError) {
@@ -107,9 +95,9 @@ export class OrgsController {
 
   @Patch('org/users/:userId')
   @OnFailure('Failed update org user')
+  @RequiresPermission('org.users:write', (params) => `users:id:${params.userId}`)
   @ApiOperation({ summary: 'Change the role of a member of the current org (org Admin)' })
   @ApiParam({ name: 'userId', type: 'integer' })
-  @ApiBody({ type: UpdateOrgUserDto })
   @ApiOkResponse({ type: MessageDto })
   @ApiErrors(
     [400, 'userId is invalid / Invalid role specified / last Admin'],
@@ -118,15 +106,11 @@ export class OrgsController {
   )
   async updateUser(
     @CurrentPrincipal() principal: Principal,
-    @Param('userId') rawUserId: string,
-    @Body() body: unknown,
+    @PathId('userId') userId: number,
+    @Body() { role }: UpdateOrgUserDto,
   ) {
-    requirePermission(principal, 'org.users:write', `users:id:${rawUserId}`);
-    const userId = requirePathId(rawUserId, 'userId');
-    const { role = '' } = decodeBodyOr400(body, { role: 'string' });
-    if (!isOrgRole(role)) throw GrafanaError.message(400, 'Invalid role specified');
     try {
-      await this.orgs.setRole(principal.orgId, userId, role);
+      await this.orgs.setRole(principal.orgId, userId, role as OrgRole);
       return { message: 'Organization user updated' };
     } catch (error) {
       if (error instanceof IdentityError && error.reason === 'user-not-found')

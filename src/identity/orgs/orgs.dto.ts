@@ -1,8 +1,19 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { answeredAs } from '../http/validation/grafana-validation.pipe';
+import { MAX_TEXT_LENGTH } from '../identity.limits';
+import { ORG_ROLES } from '../users/user-views';
 
+/** Grafana answers an unknown role after the body's own checks. */
+const INVALID_ROLE = answeredAs({ status: 400, message: 'Invalid role specified' });
+
+/** Grafana's `CreateOrgCommand`. */
 export class CreateOrgDto {
   @ApiProperty({ example: 'Second Org' })
-  name!: string;
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(MAX_TEXT_LENGTH)
+  name: string = '';
 }
 
 export class CreateOrgResponseDto {
@@ -12,11 +23,18 @@ export class CreateOrgResponseDto {
   orgId!: number;
 }
 
+/** Grafana's `AddOrgUserCommand`: both keys required. */
 export class AddOrgUserDto {
   @ApiProperty({ example: 'jane' })
-  loginOrEmail!: string;
-  @ApiProperty({ enum: ['Viewer', 'Editor', 'Admin', 'None'] })
-  role!: string;
+  @IsString()
+  @IsNotEmpty()
+  loginOrEmail: string = '';
+
+  @ApiProperty({ enum: ORG_ROLES })
+  @IsString()
+  @IsNotEmpty()
+  @IsIn(ORG_ROLES, INVALID_ROLE)
+  role: string = '';
 }
 
 export class AddOrgUserResponseDto {
@@ -26,7 +44,10 @@ export class AddOrgUserResponseDto {
   userId!: number;
 }
 
+/** Grafana's `UpdateOrgUserCommand`: an absent role is an invalid one. */
 export class UpdateOrgUserDto {
-  @ApiProperty({ enum: ['Viewer', 'Editor', 'Admin', 'None'] })
-  role!: string;
+  @ApiProperty({ enum: ORG_ROLES })
+  @IsString()
+  @IsIn(ORG_ROLES, INVALID_ROLE)
+  role: string = '';
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Param, Post, UseFilters, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, UseFilters, UseGuards, UsePipes } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import {
   ApiBody,
@@ -10,20 +10,18 @@ import {
 } from '@nestjs/swagger';
 import { Settings } from '../../settings/settings';
 import type { OrgRole } from '../../infra/database/schema';
-import { requirePermission } from '../access/access-checks';
+import { RequiresPermission } from '../access/permission.guard';
 import { AuthGuard, CurrentPrincipal } from '../auth/auth.guard';
 import type { Principal } from '../auth/principal';
 import { BAD_REQUEST_MESSAGE } from '../http/api-route-hooks';
 import { ApiAuthenticated, ApiErrors } from '../http/api-docs';
 import { avatarUrlWithDefault } from '../http/avatar';
-import { decodeBodyOr400 } from '../http/go-json';
 import { GrafanaError } from '../http/grafana-error';
 import { GrafanaExceptionFilter } from '../http/grafana-exception.filter';
 import { OnFailure } from '../http/on-failure.decorator';
-import { requirePathId } from '../http/path-ids';
+import { PathId } from '../http/path-ids';
+import { GrafanaValidationPipe } from '../http/validation/grafana-validation.pipe';
 import { IdentityError } from '../identity.errors';
-import { MAX_TEXT_LENGTH } from '../identity.limits';
-import { isOrgRole } from '../users/user-views';
 import {
   CreateServiceAccountDto,
   CreateTokenDto,
@@ -35,14 +33,14 @@ import { ServiceAccountsService } from './service-accounts.service';
 /** Grafana writes "Bad request data" (capital B) on these routes. */
 const BAD_REQUEST = 'Bad request data';
 const ROLE_RANK: Record<OrgRole, number> = { None: 0, Viewer: 1, Editor: 2, Admin: 3 };
-/** A hundred years: beyond it an expiry date is meaningless (and overflows). */
-const MAX_SECONDS_TO_LIVE = 100 * 365 * 24 * 3600;
+const validation = new GrafanaValidationPipe(BAD_REQUEST);
 
 @ApiTags('service accounts')
 @ApiAuthenticated()
 @Controller('api/serviceaccounts')
 @UseGuards(AuthGuard)
 @UseFilters(GrafanaExceptionFilter)
+@UsePipes(validation)
 export class ServiceAccountsController {
   constructor(
     private readonly accounts: ServiceAccountsService,
@@ -53,8 +51,8 @@ export class ServiceAccountsController {
   @HttpCode(201)
   @RouteConfig({ [BAD_REQUEST_MESSAGE]: BAD_REQUEST })
   @OnFailure('Failed to create service account')
+  @RequiresPermission('serviceaccounts:create')
   @ApiOperation({ summary: 'Create a service account in the current org (org Admin)' })
-  @ApiBody({ type: CreateServiceAccountDto })
   @ApiCreatedResponse({ type: ServiceAccountDto })
   @ApiErrors(
     [400, 'Bad request data / invalid role specified / service account already exists'],
@@ -63,27 +61,15 @@ export class ServiceAccountsController {
       "Permissions needed: serviceaccounts:create / can not assign a role higher than user's role",
     ],
   )
-  async create(@CurrentPrincipal() principal: Principal, @Body() body: unknown) {
-    requirePermission(principal, 'serviceaccounts:create');
-    const form = decodeBodyOr400(
-      body,
-      { name: 'string', role: 'string', isDisabled: 'bool' },
-      BAD_REQUEST,
-    );
-    const name = form.name ?? '';
-    if (name === '' || name.length > MAX_TEXT_LENGTH)
-      throw GrafanaError.badRequestData(BAD_REQUEST);
-    const role = form.role ?? 'Viewer';
-    if (!isOrgRole(role)) throw GrafanaError.message(400, 'invalid role specified', true);
+  async create(
+    @CurrentPrincipal() principal: Principal,
+    @Body() { name, isDisabled, ...form }: CreateServiceAccountDto,
+  ) {
+    const role = form.role as OrgRole;
     if (ROLE_RANK[role] > ROLE_RANK[principal.orgRole])
       throw GrafanaError.message(403, "can not assign a role higher than user's role", true);
     try {
-      const { account } = await this.accounts.create(
-        principal.orgId,
-        name,
-        role,
-        form.isDisabled ?? false,
-      );
+      const { account } = await this.accounts.create(principal.orgId, name, role, isDisabled);
       return {
         id: account.id,
         uid: account.uid,
@@ -110,6 +96,10 @@ export class ServiceAccountsController {
   @HttpCode(200)
   @RouteConfig({ [BAD_REQUEST_MESSAGE]: BAD_REQUEST })
   @OnFailure('Failed to add service account token')
+  @RequiresPermission(
+    'serviceaccounts:write',
+    (params) => `serviceaccounts:id:${params.serviceAccountId}`,
+  )
   @ApiOperation({ summary: 'Create a token for a service account (org Admin)' })
   @ApiParam({ name: 'serviceAccountId', type: 'integer' })
   @ApiBody({ type: CreateTokenDto })
@@ -122,20 +112,13 @@ export class ServiceAccountsController {
   )
   async createToken(
     @CurrentPrincipal() principal: Principal,
-    @Param('serviceAccountId') rawId: string,
+    @PathId('serviceAccountId', 'Service Account ID') id: number,
     @Body() body: unknown,
   ) {
-    requirePermission(principal, 'serviceaccounts:write', `serviceaccounts:id:${rawId}`);
-    const id = requirePathId(rawId, 'Service Account ID');
     const account = await this.accounts.find(principal.orgId, id);
     if (!account) throw GrafanaError.message(404, 'Failed to retrieve service account', true);
-    const form = decodeBodyOr400(body, { name: 'string', secondsToLive: 'int' }, BAD_REQUEST);
-    const name = form.name ?? '';
-    if (name === '' || name.length > MAX_TEXT_LENGTH)
-      throw GrafanaError.badRequestData(BAD_REQUEST);
-    const secondsToLive = form.secondsToLive ?? 0;
-    if (secondsToLive < 0 || secondsToLive > MAX_SECONDS_TO_LIVE)
-      throw GrafanaError.message(400, 'invalid SecondsToLive value');
+    // Grafana binds the body only once the account is found: the pipe runs here, not before.
+    const { name, secondsToLive } = await validation.readBody(CreateTokenDto, body);
     try {
       return await this.accounts.createToken(principal.orgId, account.id, name, secondsToLive);
     } catch (error) {

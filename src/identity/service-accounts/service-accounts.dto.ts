@@ -1,12 +1,31 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean, IsIn, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsGoInt } from '../http/validation/go-json.decorators';
+import { answeredAs } from '../http/validation/grafana-validation.pipe';
+import { MAX_TEXT_LENGTH } from '../identity.limits';
+import { ORG_ROLES } from '../users/user-views';
 
+/** A hundred years: beyond it an expiry date is meaningless (and overflows). */
+export const MAX_SECONDS_TO_LIVE = 100 * 365 * 24 * 3600;
+
+const INVALID_SECONDS_TO_LIVE = answeredAs({ status: 400, message: 'invalid SecondsToLive value' });
+
+/** Grafana's `CreateServiceAccountForm`: a name, then a known role. */
 export class CreateServiceAccountDto {
   @ApiProperty({ example: 'terraform' })
-  name!: string;
-  @ApiPropertyOptional({ enum: ['Viewer', 'Editor', 'Admin', 'None'], default: 'Viewer' })
-  role?: string;
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(MAX_TEXT_LENGTH)
+  name: string = '';
+
+  @ApiPropertyOptional({ enum: ORG_ROLES, default: 'Viewer' })
+  @IsString()
+  @IsIn(ORG_ROLES, answeredAs({ status: 400, message: 'invalid role specified', traceID: true }))
+  role: string = 'Viewer';
+
   @ApiPropertyOptional({ default: false })
-  isDisabled?: boolean;
+  @IsBoolean()
+  isDisabled: boolean = false;
 }
 
 export class ServiceAccountDto {
@@ -21,11 +40,22 @@ export class ServiceAccountDto {
   @ApiProperty() avatarUrl!: string;
 }
 
+/** Grafana's `AddServiceAccountTokenCommand`. */
 export class CreateTokenDto {
   @ApiProperty({ example: 'ci' })
-  name!: string;
-  @ApiPropertyOptional({ description: 'lifetime in seconds; 0 or absent: no expiry' })
-  secondsToLive?: number;
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(MAX_TEXT_LENGTH)
+  name: string = '';
+
+  @ApiPropertyOptional({
+    type: 'number',
+    description: 'lifetime in seconds; 0 or absent: no expiry',
+  })
+  @IsGoInt()
+  @Min(0, INVALID_SECONDS_TO_LIVE)
+  @Max(MAX_SECONDS_TO_LIVE, INVALID_SECONDS_TO_LIVE)
+  secondsToLive: number = 0;
 }
 
 export class NewTokenDto {

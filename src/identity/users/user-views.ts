@@ -48,6 +48,14 @@ export function userSearchHit(user: User, options: AvatarOptions) {
   };
 }
 
-export function isOrgRole(value: string): value is Exclude<OrgRole, never> {
-  return value === 'Viewer' || value === 'Editor' || value === 'Admin' || value === 'None';
+/** The org roles a request may name. */
+export const ORG_ROLES = [
+  'Viewer',
+  'Editor',
+  'Admin',
+  'None',
+] as const satisfies readonly OrgRole[];
+
+export function isOrgRole(value: string): value is OrgRole {
+  return (ORG_ROLES as readonly string[]).includes(value);
 }

@@ -1,16 +1,87 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsString, MaxLength, MinLength, ValidateBy, ValidationOptions } from 'class-validator';
+import { IsSortOptions } from '../http/sort-options';
+import { IsGoInt } from '../http/validation/go-json.decorators';
+import { QueryString } from '../http/validation/go-query.decorators';
+import { answeredAs, BAD_REQUEST_DATA } from '../http/validation/grafana-validation.pipe';
+import { PagingQueryDto } from '../http/validation/paging.query';
+import { MAX_TEXT_LENGTH } from '../identity.limits';
+import { USER_SORTS, UserSort } from '../store/users.repository';
 
+const USER_SORT_OPTIONS = Object.keys(USER_SORTS) as UserSort[];
+
+/** Logins and emails are stored trimmed: their limit applies to the trimmed text. */
+function MaxTrimmedLength(max: number, options: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'maxTrimmedLength',
+      validator: { validate: (value) => typeof value !== 'string' || value.trim().length <= max },
+    },
+    options,
+  );
+}
+
+/**
+ * Grafana's `AdminCreateUserForm`, checked in its handler's order: types, a login or an email,
+ * the password's length, then the length limits of this store. The login falls back to the email.
+ */
 export class AdminCreateUserDto {
   @ApiPropertyOptional({ example: 'Jane Doe' })
-  name?: string;
+  @IsString()
+  @MaxLength(MAX_TEXT_LENGTH, answeredAs(BAD_REQUEST_DATA, 3))
+  name: string = '';
+
   @ApiPropertyOptional({ example: 'jane@example.com' })
-  email?: string;
+  @IsString()
+  @MaxTrimmedLength(MAX_TEXT_LENGTH, answeredAs(BAD_REQUEST_DATA, 3))
+  email: string = '';
+
   @ApiPropertyOptional({ description: 'defaults to the email', example: 'jane' })
-  login?: string;
+  @IsString()
+  @MaxTrimmedLength(MAX_TEXT_LENGTH, answeredAs(BAD_REQUEST_DATA, 3))
+  @ValidateBy(
+    { name: 'loginOrEmail', validator: { validate: (_, args) => loginOf(args?.object) !== '' } },
+    answeredAs(
+      { status: 400, message: 'Validation error, need specify either username or email' },
+      1,
+    ),
+  )
+  login: string = '';
+
   @ApiProperty({ minLength: 4 })
-  password!: string;
+  @IsString()
+  @MinLength(4, answeredAs({ status: 400, message: 'Password is missing or too short' }, 2))
+  password: string = '';
+
   @ApiPropertyOptional({ description: 'org the user joins as Viewer (default 1)', example: 1 })
-  orgId?: number;
+  @IsGoInt()
+  orgId: number = 0;
+}
+
+/** The login a create form names: its login, else its email (trimmed). */
+export function loginOf(form: unknown): string {
+  const { login, email } = form as Partial<AdminCreateUserDto>;
+  const trimmed = typeof login === 'string' ? login.trim() : '';
+  return trimmed !== '' ? trimmed : typeof email === 'string' ? email.trim() : '';
+}
+
+/** `GET /api/users/search`. */
+export class UserSearchQueryDto extends PagingQueryDto {
+  @ApiPropertyOptional()
+  @QueryString()
+  query: string = '';
+
+  @ApiPropertyOptional({ description: `comma-separated: ${USER_SORT_OPTIONS.join(', ')}` })
+  @QueryString()
+  @IsSortOptions(USER_SORT_OPTIONS)
+  sort: string = '';
+}
+
+/** `GET /api/users/lookup`. */
+export class UserLookupQueryDto {
+  @ApiProperty()
+  @QueryString()
+  loginOrEmail: string = '';
 }
 
 export class AdminCreateUserResponseDto {

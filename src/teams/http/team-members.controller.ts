@@ -9,25 +9,25 @@ import {
   Put,
   UseFilters,
   UseGuards,
+  UsePipes,
 } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { TEAM_ACTIONS } from '../../identity/access/permissions';
 import { AuthGuard, CurrentPrincipal } from '../../identity/auth/auth.guard';
 import type { Principal } from '../../identity/auth/principal';
 import { ApiAuthenticated, ApiErrors, MessageDto } from '../../identity/http/api-docs';
-import { decodeBodyOr400 } from '../../identity/http/go-json';
-import { GrafanaError } from '../../identity/http/grafana-error';
 import { GrafanaExceptionFilter } from '../../identity/http/grafana-exception.filter';
 import { OnFailure } from '../../identity/http/on-failure.decorator';
-import { requirePathId } from '../../identity/http/path-ids';
+import { PathId, requirePathId } from '../../identity/http/path-ids';
+import { GrafanaValidationPipe } from '../../identity/http/validation/grafana-validation.pipe';
 import { TeamMembersService } from '../members/team-members.service';
-import { TeamRouteGate } from './team-route.gate';
 import {
   AddTeamMemberDto,
   SetTeamMembershipsDto,
   TeamMemberDto,
   UpdateTeamMemberDto,
-} from './teams.dto';
+} from './team-members.dto';
+import { RouteTeamId, TeamRoute } from './team-route.guard';
 import { TEAM_ID_PARAM } from './route-params';
 
 const USER_ID_PARAM = { name: 'userId', schema: { type: 'integer' } } as const;
@@ -38,29 +38,27 @@ const USER_ID_PARAM = { name: 'userId', schema: { type: 'integer' } } as const;
 @Controller('api/teams/:teamId/members')
 @UseGuards(AuthGuard)
 @UseFilters(GrafanaExceptionFilter)
+@UsePipes(new GrafanaValidationPipe())
 export class TeamMembersController {
-  constructor(
-    private readonly members: TeamMembersService,
-    private readonly gate: TeamRouteGate,
-  ) {}
+  constructor(private readonly members: TeamMembersService) {}
 
   @Get()
   @OnFailure('Failed to get Team Members')
+  @TeamRoute(TEAM_ACTIONS.permissionsRead)
   @ApiOperation({ summary: 'Members of a team (people only, by login)' })
   @ApiParam(TEAM_ID_PARAM)
   @ApiOkResponse({ type: [TeamMemberDto] })
   @ApiErrors([403, 'Permissions needed: teams.permissions:read'], [404, 'Team not found'])
-  async list(@CurrentPrincipal() principal: Principal, @Param('teamId') rawTeamId: string) {
-    const teamId = await this.gate.pass(principal, rawTeamId, TEAM_ACTIONS.permissionsRead);
+  list(@CurrentPrincipal() principal: Principal, @RouteTeamId() teamId: number) {
     return this.members.list(principal, teamId);
   }
 
   @Post()
   @HttpCode(200)
   @OnFailure('Failed to add Member to Team')
+  @TeamRoute(TEAM_ACTIONS.permissionsWrite)
   @ApiOperation({ summary: 'Add a user of the org as Member' })
   @ApiParam(TEAM_ID_PARAM)
-  @ApiBody({ type: AddTeamMemberDto })
   @ApiOkResponse({ type: MessageDto })
   @ApiErrors(
     [400, 'bad request data / User is already added to this team'],
@@ -68,83 +66,74 @@ export class TeamMembersController {
     [404, 'Team not found'],
     [500, 'Failed to add Member to Team (the user is not in the org)'],
   )
-  async add(
+  add(
     @CurrentPrincipal() principal: Principal,
-    @Param('teamId') rawTeamId: string,
-    @Body() body: unknown,
+    @RouteTeamId() teamId: number,
+    @Body() body: AddTeamMemberDto,
   ) {
-    const teamId = await this.gate.pass(principal, rawTeamId, TEAM_ACTIONS.permissionsWrite);
-    const { userId = 0 } = decodeBodyOr400(body, { userId: 'int' });
-    if (userId === 0) throw GrafanaError.badRequestData();
-    return this.members.add(principal, teamId, userId);
+    return this.members.add(principal, teamId, body.userId);
   }
 
   @Put()
   @OnFailure('Failed to update team memberships')
+  @TeamRoute(TEAM_ACTIONS.permissionsWrite)
   @ApiOperation({ summary: 'Set the whole membership by email (members and admins)' })
   @ApiParam(TEAM_ID_PARAM)
-  @ApiBody({ type: SetTeamMembershipsDto })
   @ApiOkResponse({ type: MessageDto })
   @ApiErrors(
     [400, 'bad request data'],
     [403, 'Permissions needed: teams.permissions:write'],
     [404, 'user not found / team not found'],
   )
-  async setAll(
+  setAll(
     @CurrentPrincipal() principal: Principal,
-    @Param('teamId') rawTeamId: string,
-    @Body() body: unknown,
+    @RouteTeamId() teamId: number,
+    @Body() body: SetTeamMembershipsDto,
   ) {
-    const teamId = await this.gate.pass(principal, rawTeamId, TEAM_ACTIONS.permissionsWrite);
-    const { members = [], admins = [] } = decodeBodyOr400(body, {
-      members: 'strings',
-      admins: 'strings',
-    });
-    return this.members.setAll(principal, teamId, members, admins);
+    return this.members.setAll(principal, teamId, body.members, body.admins);
   }
 
   @Put(':userId')
   @OnFailure('Failed to update team member.')
+  @TeamRoute(TEAM_ACTIONS.permissionsWrite)
   @ApiOperation({ summary: "Change a member's permission (4 Admin, else Member)" })
   @ApiParam(TEAM_ID_PARAM)
   @ApiParam(USER_ID_PARAM)
-  @ApiBody({ type: UpdateTeamMemberDto })
   @ApiOkResponse({ type: MessageDto })
   @ApiErrors(
     [400, 'bad request data / userId is invalid'],
     [403, 'Permissions needed: teams.permissions:write'],
     [404, 'Team member not found.'],
   )
-  async updatePermission(
+  updatePermission(
     @CurrentPrincipal() principal: Principal,
-    @Param('teamId') rawTeamId: string,
+    @RouteTeamId() teamId: number,
     @Param('userId') rawUserId: string,
-    @Body() body: unknown,
+    @Body() body: UpdateTeamMemberDto,
   ) {
-    const teamId = await this.gate.pass(principal, rawTeamId, TEAM_ACTIONS.permissionsWrite);
-    const { permission = 0 } = decodeBodyOr400(body, { permission: 'int' });
+    // Grafana binds the body before it parses the path's user id.
     const userId = requirePathId(rawUserId, 'userId');
-    return this.members.updatePermission(principal, teamId, userId, permission);
+    return this.members.updatePermission(principal, teamId, userId, body.permission);
   }
 
   @Delete(':userId')
   @OnFailure('Failed to remove Member from Team')
+  @TeamRoute(TEAM_ACTIONS.permissionsWrite)
   @ApiOperation({ summary: 'Remove a member' })
-  @ApiParam(TEAM_ID_PARAM)
+  // Listed bottom-up: the document shows teamId first.
   @ApiParam(USER_ID_PARAM)
+  @ApiParam(TEAM_ID_PARAM)
   @ApiOkResponse({ type: MessageDto })
   @ApiErrors(
     [400, 'userId is invalid'],
     [403, 'Permissions needed: teams.permissions:write'],
     [404, 'Team not found / Team member not found'],
   )
-  async remove(
+  remove(
     @CurrentPrincipal() principal: Principal,
-    @Param('teamId') rawTeamId: string,
-    @Param('userId') rawUserId: string,
+    @RouteTeamId() teamId: number,
+    @PathId('userId') userId: number,
   ) {
-    const teamId = await this.gate.pass(principal, rawTeamId, TEAM_ACTIONS.permissionsWrite);
-    const userId = requirePathId(rawUserId, 'userId');
     return this.members.remove(principal, teamId, userId);
   }
 }

@@ -3,24 +3,23 @@ import {
   Controller,
   Get,
   HttpCode,
-  Param,
   Post,
   UseFilters,
   UseGuards,
+  UsePipes,
 } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { TEAM_ACTIONS } from '../../identity/access/permissions';
 import { AuthGuard, CurrentPrincipal } from '../../identity/auth/auth.guard';
 import type { Principal } from '../../identity/auth/principal';
 import { ApiAuthenticated, ApiErrors, MessageDto } from '../../identity/http/api-docs';
-import { decodeBodyOr400 } from '../../identity/http/go-json';
-import { GrafanaError } from '../../identity/http/grafana-error';
 import { GrafanaExceptionFilter } from '../../identity/http/grafana-exception.filter';
 import { OnFailure } from '../../identity/http/on-failure.decorator';
-import { requirePathId } from '../../identity/http/path-ids';
+import { PathId } from '../../identity/http/path-ids';
+import { GrafanaValidationPipe } from '../../identity/http/validation/grafana-validation.pipe';
 import { TeamAccessService } from '../access/team-access.service';
 import { TeamPermissionsService } from '../members/team-permissions.service';
-import { TeamRouteGate } from './team-route.gate';
+import { RouteTeamId, TeamRoute } from './team-route.guard';
 import {
   PermissionsDescriptionDto,
   ResourcePermissionDto,
@@ -29,24 +28,17 @@ import {
 } from './team-permissions.dto';
 import { TEAM_ID_PARAM } from './route-params';
 
-const invalidAssignment = (assignment: string) =>
-  GrafanaError.structured(
-    400,
-    'resourcePermissions.invalidAssignment',
-    `Assignment [${assignment}] is invalid for this resource type`,
-  );
-
 /** Team permissions through Grafana's access-control API (spec E16). */
 @ApiTags('team permissions')
 @ApiAuthenticated()
 @Controller('api/access-control/teams')
 @UseGuards(AuthGuard)
 @UseFilters(GrafanaExceptionFilter)
+@UsePipes(new GrafanaValidationPipe())
 export class TeamPermissionsController {
   constructor(
     private readonly permissions: TeamPermissionsService,
     private readonly access: TeamAccessService,
-    private readonly gate: TeamRouteGate,
   ) {}
 
   @Get('description')
@@ -64,22 +56,23 @@ export class TeamPermissionsController {
 
   @Get(':teamId')
   @OnFailure('failed to get permissions')
+  @TeamRoute(TEAM_ACTIONS.permissionsRead)
   @ApiOperation({ summary: 'The managed permissions of a team: one per member' })
   @ApiParam(TEAM_ID_PARAM)
   @ApiOkResponse({ type: [ResourcePermissionDto] })
   @ApiErrors([403, 'Permissions needed: teams.permissions:read'], [404, 'Team not found'])
-  async list(@CurrentPrincipal() principal: Principal, @Param('teamId') rawTeamId: string) {
-    const teamId = await this.gate.pass(principal, rawTeamId, TEAM_ACTIONS.permissionsRead);
+  list(@CurrentPrincipal() principal: Principal, @RouteTeamId() teamId: number) {
     return this.permissions.list(principal, teamId);
   }
 
   @Post(':teamId/users/:userId')
   @HttpCode(200)
   @OnFailure('failed to set user permission')
+  @TeamRoute(TEAM_ACTIONS.permissionsWrite)
   @ApiOperation({ summary: 'Make a user Member or Admin of the team, or ("") remove them' })
-  @ApiParam(TEAM_ID_PARAM)
+  // Listed bottom-up: the document shows teamId first.
   @ApiParam({ name: 'userId', schema: { type: 'integer' } })
-  @ApiBody({ type: SetPermissionDto })
+  @ApiParam(TEAM_ID_PARAM)
   @ApiOkResponse({ type: MessageDto })
   @ApiErrors(
     [400, 'userID is invalid / bad request data / failed to set user permission'],
@@ -88,13 +81,10 @@ export class TeamPermissionsController {
   )
   async setUser(
     @CurrentPrincipal() principal: Principal,
-    @Param('teamId') rawTeamId: string,
-    @Param('userId') rawUserId: string,
-    @Body() body: unknown,
+    @RouteTeamId() teamId: number,
+    @PathId('userId', 'userID') userId: number,
+    @Body() { permission }: SetPermissionDto,
   ) {
-    const teamId = await this.gate.pass(principal, rawTeamId, TEAM_ACTIONS.permissionsWrite);
-    const userId = requirePathId(rawUserId, 'userID');
-    const { permission = '' } = decodeBodyOr400(body, { permission: 'string' });
     await this.permissions.assign(
       principal,
       teamId,
@@ -107,9 +97,9 @@ export class TeamPermissionsController {
   @Post(':teamId')
   @HttpCode(200)
   @OnFailure('failed to set permissions')
+  @TeamRoute(TEAM_ACTIONS.permissionsWrite)
   @ApiOperation({ summary: 'Set several users’ permissions at once' })
   @ApiParam(TEAM_ID_PARAM)
-  @ApiBody({ type: SetPermissionsDto })
   @ApiOkResponse({ type: MessageDto })
   @ApiErrors(
     [400, 'bad request data / failed to set permissions / invalid permission or assignment'],
@@ -118,20 +108,10 @@ export class TeamPermissionsController {
   )
   async setMany(
     @CurrentPrincipal() principal: Principal,
-    @Param('teamId') rawTeamId: string,
-    @Body() body: unknown,
+    @RouteTeamId() teamId: number,
+    @Body() body: SetPermissionsDto,
   ) {
-    const teamId = await this.gate.pass(principal, rawTeamId, TEAM_ACTIONS.permissionsWrite);
-    const { permissions = [] } = decodeBodyOr400(body, {
-      permissions: {
-        list: { userId: 'int', teamId: 'int', builtInRole: 'string', permission: 'string' },
-      },
-    });
-    const assignments = permissions.map((item) => {
-      if (item.teamId) throw invalidAssignment('teams');
-      if (item.builtInRole) throw invalidAssignment('builtInRoles');
-      return { userId: item.userId ?? 0, permission: item.permission ?? '' };
-    });
+    const assignments = body.permissions.map(({ userId, permission }) => ({ userId, permission }));
     await this.permissions.assign(principal, teamId, assignments, 'failed to set permissions');
     return { message: 'Permissions updated' };
   }

@@ -1,4 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Equals, IsString, ValidationOptions } from 'class-validator';
+import { GoList, IsGoInt } from '../../identity/http/validation/go-json.decorators';
+import { answeredAs } from '../../identity/http/validation/grafana-validation.pipe';
 
 class AssignmentsDto {
   @ApiProperty({ example: true }) users!: boolean;
@@ -26,18 +29,45 @@ export class ResourcePermissionDto {
   @ApiProperty({ enum: ['Member', 'Admin'] }) permission!: string;
 }
 
+/** Grafana's resource-permission answer for an assignment teams do not support. */
+function invalidAssignment(assignment: string): ValidationOptions {
+  return answeredAs({
+    status: 400,
+    messageId: 'resourcePermissions.invalidAssignment',
+    message: `Assignment [${assignment}] is invalid for this resource type`,
+  });
+}
+
+/** Grafana's `setPermissionCommand`. */
 export class SetPermissionDto {
   @ApiProperty({ enum: ['Member', 'Admin', ''], description: '"" removes the member' })
-  permission!: string;
+  @IsString()
+  permission: string = '';
 }
 
 class PermissionItemDto {
-  @ApiPropertyOptional() userId?: number;
-  @ApiPropertyOptional({ description: 'not supported for teams (400)' }) teamId?: number;
-  @ApiPropertyOptional({ description: 'not supported for teams (400)' }) builtInRole?: string;
-  @ApiProperty({ enum: ['Member', 'Admin', ''] }) permission!: string;
+  @ApiPropertyOptional()
+  @IsGoInt()
+  userId: number = 0;
+
+  @ApiPropertyOptional({ description: 'not supported for teams (400)' })
+  @IsGoInt()
+  @Equals(0, invalidAssignment('teams'))
+  teamId: number = 0;
+
+  @ApiPropertyOptional({ description: 'not supported for teams (400)' })
+  @IsString()
+  @Equals('', invalidAssignment('builtInRoles'))
+  builtInRole: string = '';
+
+  @ApiProperty({ enum: ['Member', 'Admin', ''] })
+  @IsString()
+  permission: string = '';
 }
 
+/** Grafana's `setPermissionsCommand`: user assignments only (teams and roles are refused). */
 export class SetPermissionsDto {
-  @ApiProperty({ type: [PermissionItemDto] }) permissions!: PermissionItemDto[];
+  @ApiProperty({ type: [PermissionItemDto] })
+  @GoList(() => PermissionItemDto)
+  permissions: PermissionItemDto[] = [];
 }

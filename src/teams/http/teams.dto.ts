@@ -1,4 +1,20 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsSortOptions } from '../../identity/http/sort-options';
+import {
+  QueryBool,
+  QueryIds,
+  QueryString,
+} from '../../identity/http/validation/go-query.decorators';
+import { PagingQueryDto } from '../../identity/http/validation/paging.query';
+import { MAX_TEXT_LENGTH } from '../../identity/identity.limits';
+import { TEAM_SORT_OPTIONS } from '../store/teams.repository';
+
+/*
+ * Request DTOs are Grafana's Go command structs: every field starts at its Go zero value, keys
+ * match case-insensitively (GrafanaValidationPipe), and a failed constraint without its own
+ * answer is Grafana's `400 bad request data`.
+ */
 
 export class TeamDto {
   @ApiProperty({ example: 1 }) id!: number;
@@ -28,9 +44,57 @@ export class SearchTeamsResultDto {
   @ApiProperty({ example: 1000 }) perPage!: number;
 }
 
+/** `GET /api/teams/search` (spec E1). `team` is an alias of `name` (Grafana ignores it). */
+export class TeamSearchQueryDto extends PagingQueryDto {
+  @ApiPropertyOptional({ description: 'substring of the name, any case' })
+  @QueryString()
+  query: string = '';
+
+  @ApiPropertyOptional({ description: 'exact name' })
+  @QueryString()
+  name: string = '';
+
+  @ApiPropertyOptional({ description: 'exact name (alias of name)' })
+  @QueryString()
+  team: string = '';
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    isArray: true,
+    description: 'repeatable; values that are not integers are ignored',
+  })
+  @QueryIds()
+  teamId: number[] = [];
+
+  @ApiPropertyOptional({ description: `comma-separated: ${TEAM_SORT_OPTIONS.join(', ')}` })
+  @QueryString()
+  @IsSortOptions(TEAM_SORT_OPTIONS)
+  sort: string = '';
+
+  @ApiPropertyOptional({ type: 'boolean' })
+  @QueryBool()
+  accesscontrol: boolean = false;
+}
+
+/** `?accesscontrol=true` adds the caller's actions on the team. */
+export class TeamQueryDto {
+  @ApiPropertyOptional({ type: 'boolean' })
+  @QueryBool()
+  accesscontrol: boolean = false;
+}
+
+/** Grafana's `CreateTeamCommand`: a name is required. */
 export class CreateTeamDto {
-  @ApiProperty({ example: 'MyTestTeam', maxLength: 190 }) name!: string;
-  @ApiPropertyOptional({ example: 'team@example.com' }) email?: string;
+  @ApiProperty({ example: 'MyTestTeam', maxLength: MAX_TEXT_LENGTH })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(MAX_TEXT_LENGTH)
+  name: string = '';
+
+  @ApiPropertyOptional({ example: 'team@example.com' })
+  @IsString()
+  @MaxLength(MAX_TEXT_LENGTH)
+  email: string = '';
 }
 
 export class CreateTeamResponseDto {
@@ -39,70 +103,15 @@ export class CreateTeamResponseDto {
   @ApiProperty({ example: 'ceaulqadfoav4e' }) uid!: string;
 }
 
+/** Grafana's `UpdateTeamCommand`. */
 export class UpdateTeamDto {
-  @ApiPropertyOptional({ description: 'empty or absent keeps the name' }) name?: string;
-  @ApiPropertyOptional({ description: 'always written: absent clears the email' }) email?: string;
-}
+  @ApiPropertyOptional({ description: 'empty or absent keeps the name' })
+  @IsString()
+  @MaxLength(MAX_TEXT_LENGTH)
+  name: string = '';
 
-export class AddTeamMemberDto {
-  @ApiProperty({ example: 2, description: 'keys match case-insensitively (userID)' })
-  userId!: number;
-}
-
-export class UpdateTeamMemberDto {
-  @ApiProperty({ enum: [0, 4], description: '4: Admin; any other value: Member' })
-  permission!: number;
-}
-
-export class SetTeamMembershipsDto {
-  @ApiPropertyOptional({ type: [String], example: ['jane@example.com'] }) members?: string[];
-  @ApiPropertyOptional({ type: [String], example: ['admin@localhost'] }) admins?: string[];
-}
-
-export class TeamMemberDto {
-  @ApiProperty() orgId!: number;
-  @ApiProperty() teamId!: number;
-  @ApiProperty() teamUID!: string;
-  @ApiProperty() userId!: number;
-  @ApiProperty() userUID!: string;
-  @ApiProperty({ example: '' }) auth_module!: string;
-  @ApiProperty() email!: string;
-  @ApiProperty() name!: string;
-  @ApiProperty() login!: string;
-  @ApiProperty() avatarUrl!: string;
-  @ApiProperty({ type: [String], example: [] }) labels!: string[];
-  @ApiProperty({ enum: [0, 4] }) permission!: number;
-}
-
-class QueryHistoryDto {
-  @ApiPropertyOptional({ example: 'query' }) homeTab?: string;
-}
-
-class NavbarDto {
-  @ApiPropertyOptional({ type: [String] }) bookmarkUrls?: string[];
-}
-
-export class PreferencesDto {
-  @ApiPropertyOptional() timezone?: string;
-  @ApiPropertyOptional() weekStart?: string;
-  @ApiPropertyOptional({ example: 'dark' }) theme?: string;
-  @ApiPropertyOptional() language?: string;
-  @ApiPropertyOptional({ type: QueryHistoryDto }) queryHistory?: QueryHistoryDto;
-  @ApiPropertyOptional({ type: NavbarDto }) navbar?: NavbarDto;
-}
-
-export class UpdatePreferencesDto {
-  @ApiPropertyOptional({ description: '"", light, dark, system or an extra Grafana theme id' })
-  theme?: string;
-  @ApiPropertyOptional({ description: 'deprecated; stored, never returned' })
-  homeDashboardId?: number;
-  @ApiPropertyOptional({ description: 'non-empty: 404 Dashboard not found (no dashboards here)' })
-  homeDashboardUID?: string;
-  @ApiPropertyOptional() timezone?: string;
-  @ApiPropertyOptional() weekStart?: string;
-  @ApiPropertyOptional() language?: string;
-  @ApiPropertyOptional({ type: QueryHistoryDto }) queryHistory?: QueryHistoryDto;
-  @ApiPropertyOptional({ type: [String], enum: ['analytics', 'performance', 'functional'] })
-  cookies?: string[];
-  @ApiPropertyOptional({ type: NavbarDto }) navbar?: NavbarDto;
+  @ApiPropertyOptional({ description: 'always written: absent clears the email' })
+  @IsString()
+  @MaxLength(MAX_TEXT_LENGTH)
+  email: string = '';
 }

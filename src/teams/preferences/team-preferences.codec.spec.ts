@@ -1,30 +1,31 @@
-import { GrafanaError } from '../../identity/http/grafana-error';
-import { decodePreferencesUpdate, preferencesView } from './team-preferences.codec';
+import { pass, refusal } from '../../identity/http/validation/validation.fixtures';
+import { UpdatePreferencesDto } from '../http/team-preferences.dto';
+import { preferencesView, storedPreferences } from './team-preferences.codec';
 
-function failure(body: unknown): GrafanaError {
-  try {
-    decodePreferencesUpdate(body);
-  } catch (error) {
-    if (error instanceof GrafanaError) return error;
-    throw error;
-  }
-  throw new Error('expected a failure');
+/** A PUT body as the controller receives it (validated by the pipe), then as stored. */
+async function decodePreferencesUpdate(body: unknown) {
+  return storedPreferences(await pass(UpdatePreferencesDto, body));
+}
+
+async function failure(body: unknown): Promise<{ status: number; body: object }> {
+  const [status, answer] = await refusal(UpdatePreferencesDto, body);
+  return { status, body: answer };
 }
 
 describe('team preferences', () => {
-  it('replace everything: omitted keys reset to defaults', () => {
-    expect(decodePreferencesUpdate({ theme: 'dark' })).toEqual({
+  it('replace everything: omitted keys reset to defaults', async () => {
+    expect(await decodePreferencesUpdate({ theme: 'dark' })).toEqual({
       theme: 'dark',
       homeDashboardId: 0,
       timezone: '',
       weekStart: '',
       jsonData: {},
     });
-    expect(decodePreferencesUpdate(undefined)).toEqual(decodePreferencesUpdate({}));
+    expect(await decodePreferencesUpdate(undefined)).toEqual(await decodePreferencesUpdate({}));
   });
 
-  it("accept the Go client's body (constant navbar and queryHistory, unknown locale)", () => {
-    const stored = decodePreferencesUpdate({
+  it("accept the Go client's body (constant navbar and queryHistory, unknown locale)", async () => {
+    const stored = await decodePreferencesUpdate({
       theme: 'light',
       timezone: 'utc',
       weekStart: 'monday',
@@ -39,9 +40,9 @@ describe('team preferences', () => {
     });
   });
 
-  it('read back only the non-empty keys; {} without stored preferences', () => {
+  it('read back only the non-empty keys; {} without stored preferences', async () => {
     expect(preferencesView(undefined)).toEqual({});
-    const stored = decodePreferencesUpdate({
+    const stored = await decodePreferencesUpdate({
       Theme: 'system',
       language: 'fr-FR',
       queryHistory: { homeTab: 'starred' },
@@ -59,25 +60,27 @@ describe('team preferences', () => {
     });
   });
 
-  it('validate the theme, the home dashboard and the cookie types, in that order', () => {
-    expect(failure({ theme: 'neon', homeDashboardUID: 'x' })).toMatchObject({
+  it('validate the theme, the home dashboard and the cookie types, in that order', async () => {
+    expect(await failure({ theme: 'neon', homeDashboardUID: 'x' })).toMatchObject({
       status: 400,
       body: { message: 'Invalid theme' },
     });
-    expect(failure({ theme: 'dark', homeDashboardUID: 'abc', cookies: ['x'] })).toMatchObject({
-      status: 404,
-      body: { message: 'Dashboard not found', traceID: '' },
-    });
-    expect(failure({ cookies: ['analytics', 'tracking'] })).toMatchObject({
+    expect(await failure({ theme: 'dark', homeDashboardUID: 'abc', cookies: ['x'] })).toMatchObject(
+      {
+        status: 404,
+        body: { message: 'Dashboard not found', traceID: '' },
+      },
+    );
+    expect(await failure({ cookies: ['analytics', 'tracking'] })).toMatchObject({
       status: 400,
       body: { messageId: 'preferences.unknownCookieType', statusCode: 400 },
     });
     expect(
-      decodePreferencesUpdate({ homeDashboardId: 7, homeDashboardUID: '' }).homeDashboardId,
+      (await decodePreferencesUpdate({ homeDashboardId: 7, homeDashboardUID: '' })).homeDashboardId,
     ).toBe(0);
   });
 
-  it('answer bad request data for wrong JSON types', () => {
+  it('answer bad request data for wrong JSON types', async () => {
     for (const body of [
       { theme: 1 },
       { cookies: 'analytics' },
@@ -85,6 +88,9 @@ describe('team preferences', () => {
       { homeDashboardId: '1' },
       [],
     ])
-      expect(failure(body)).toMatchObject({ status: 400, body: { message: 'bad request data' } });
+      expect(await failure(body)).toMatchObject({
+        status: 400,
+        body: { message: 'bad request data' },
+      });
   });
 });

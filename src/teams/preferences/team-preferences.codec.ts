@@ -1,6 +1,5 @@
 import type { TeamPreferencesJson } from '../../infra/database/schema';
-import { decodeBodyOr400 } from '../../identity/http/go-json';
-import { GrafanaError } from '../../identity/http/grafana-error';
+import type { UpdatePreferencesDto } from '../http/team-preferences.dto';
 
 /** Grafana's theme ids (light, dark, system and the extra ones of Grafana 11/12). */
 export const THEMES = new Set([
@@ -26,21 +25,8 @@ export const THEMES = new Set([
   'zen',
 ]);
 
-const COOKIE_TYPES = new Set(['analytics', 'performance', 'functional']);
-
-/** The PUT body, `UpdatePrefsCmd`; unknown keys (the Go client's `locale`) are ignored. */
-const UPDATE_PREFS = {
-  theme: 'string',
-  homeDashboardId: 'int',
-  homeDashboardUID: 'string',
-  timezone: 'string',
-  weekStart: 'string',
-  queryHistory: { object: { homeTab: 'string' } },
-  language: 'string',
-  regionalFormat: 'string',
-  cookies: 'strings',
-  navbar: { object: { bookmarkUrls: 'strings' } },
-} as const;
+/** Grafana's cookie preference types. */
+export const COOKIE_TYPES = ['analytics', 'performance', 'functional'] as const;
 
 export interface StoredPreferences {
   readonly theme: string;
@@ -51,38 +37,22 @@ export interface StoredPreferences {
 }
 
 /**
- * Decodes and validates a preferences PUT, in Grafana's order: body, theme (`400 Invalid theme`),
- * home dashboard (`404 Dashboard not found`: there are no dashboards here, so any non-empty uid),
- * cookie types (structured 400). The result replaces everything: omitted keys reset.
+ * The row a validated preferences PUT stores (UpdatePreferencesDto checked the values). It
+ * replaces everything: omitted keys reset.
  */
-export function decodePreferencesUpdate(body: unknown): StoredPreferences {
-  const cmd = decodeBodyOr400(body, UPDATE_PREFS);
-  const theme = cmd.theme ?? '';
-  if (theme !== '' && !THEMES.has(theme)) throw GrafanaError.message(400, 'Invalid theme');
-  let homeDashboardId = cmd.homeDashboardId ?? 0;
-  if (cmd.homeDashboardUID !== undefined) {
-    if (cmd.homeDashboardUID !== '') throw GrafanaError.message(404, 'Dashboard not found', true);
-    homeDashboardId = 0;
-  }
+export function storedPreferences(cmd: UpdatePreferencesDto): StoredPreferences {
   const jsonData: TeamPreferencesJson = {};
   if (cmd.language) jsonData.language = cmd.language;
-  if (cmd.queryHistory) jsonData.queryHistory = { homeTab: cmd.queryHistory.homeTab ?? '' };
+  if (cmd.queryHistory) jsonData.queryHistory = { homeTab: cmd.queryHistory.homeTab };
   if (cmd.navbar?.bookmarkUrls) jsonData.navbar = { bookmarkUrls: cmd.navbar.bookmarkUrls };
-  if (cmd.cookies) {
-    const unknown = cmd.cookies.find((cookie) => !COOKIE_TYPES.has(cookie));
-    if (unknown !== undefined)
-      throw GrafanaError.structured(
-        400,
-        'preferences.unknownCookieType',
-        "Got an unknown cookie preference type. Expected a set containing one or more of 'functional', 'performance', or 'analytics'}",
-      );
+  if (cmd.cookies)
     jsonData.cookiePreferences = Object.fromEntries(cmd.cookies.map((cookie) => [cookie, {}]));
-  }
   return {
-    theme,
-    homeDashboardId,
-    timezone: cmd.timezone ?? '',
-    weekStart: cmd.weekStart ?? '',
+    theme: cmd.theme,
+    // A (necessarily empty) homeDashboardUID clears the deprecated id.
+    homeDashboardId: cmd.homeDashboardUID !== undefined ? 0 : cmd.homeDashboardId,
+    timezone: cmd.timezone,
+    weekStart: cmd.weekStart,
     jsonData,
   };
 }

@@ -4,7 +4,8 @@ import type { Principal } from '../../identity/auth/principal';
 import { TeamPreferencesRepository } from '../store/team-preferences.repository';
 import { TeamsRepository } from '../store/teams.repository';
 import { teamNotFound } from '../teams.service';
-import { decodePreferencesUpdate, preferencesView } from './team-preferences.codec';
+import type { UpdatePreferencesDto } from '../http/team-preferences.dto';
+import { preferencesView, storedPreferences } from './team-preferences.codec';
 
 /**
  * A team's preferences (E11, E12). Unlike Grafana 11, which answers `{}` and stores rows for any
@@ -24,9 +25,9 @@ export class TeamPreferencesService {
     return preferencesView(await this.preferences.find(team.id));
   }
 
-  /** Validates first (Grafana's order), then replaces the stored preferences whole. */
-  async replace(principal: Principal, teamId: number, body: unknown) {
-    const stored = decodePreferencesUpdate(body);
+  /** Replaces the stored preferences whole (the pipe validated them first, Grafana's order). */
+  async replace(principal: Principal, teamId: number, update: UpdatePreferencesDto) {
+    const stored = storedPreferences(update);
     await this.database.transaction(async () => {
       const team = await this.teams.lockInOrg(principal.orgId, teamId);
       if (!team) throw teamNotFound();
