@@ -106,10 +106,15 @@ function firstLine(error: unknown): string {
   return text.split('\n').find((line) => line.trim() !== '') ?? text;
 }
 
-/** The compiler's complaint (its first lines), else the error's first line. */
+/** The compiler's complaint (how many errors, the first one), else the error's first line. */
 function buildOutput(error: unknown): string {
   const output = error as { stdout?: string; stderr?: string };
-  const text = `${output.stdout ?? ''}${output.stderr ?? ''}`.trim();
-  if (text === '') return firstLine(error);
-  return text.split('\n').slice(0, 3).join(' / ');
+  // nest build colours its diagnostics even into a pipe.
+  // eslint-disable-next-line no-control-regex
+  const text = `${output.stdout ?? ''}\n${output.stderr ?? ''}`.replace(/\x1b\[[0-9;]*m/g, '');
+  const lines = text.split('\n').map((line) => line.trim());
+  const first = lines.find((line) => /error TS\d+/.test(line));
+  const found = lines.find((line) => /^Found \d+ errors?/.test(line));
+  if (first) return `${found ? `${found.replace(/\.$/, '')}, the first: ` : ''}${first}`;
+  return lines.find((line) => line !== '') ?? firstLine(error);
 }
