@@ -20,10 +20,14 @@ describe('path ids', () => {
   it("answer Grafana's `<name> is invalid` for a bad id", () => {
     expect(requirePathId('12', 'userId')).toBe(12);
     expect(() => requirePathId('abc', 'userId')).toThrow(GrafanaError);
+    // Asserted outside a catch: a call that did not throw must fail the test, not skip the check.
+    let thrown: unknown;
     try {
       requirePathId('1.5', 'userId');
     } catch (error) {
-      expect((error as GrafanaError).body).toEqual({ message: 'userId is invalid', traceID: '' });
+      thrown = error;
     }
+    expect(thrown).toBeInstanceOf(GrafanaError);
+    expect((thrown as GrafanaError).body).toEqual({ message: 'userId is invalid', traceID: '' });
   });
 });

@@ -62,14 +62,31 @@ describe('TcpTransport', () => {
     await collector.stop();
   });
 
-  it('neither throws nor blocks while nothing listens', async () => {
+  it('neither throws nor grows without bound while nothing listens, and delivers what it kept', async () => {
     const collector = new TcpCollector();
     await collector.start();
     const port = collector.port;
     await collector.stop();
     const transport = new TcpTransport('127.0.0.1', port, warning, timerScheduler);
-    for (let i = 0; i < 10_000; i++) transport.send([`x:${i}|c`]);
+    // 20 000 lines of 100 bytes: about twice the 1 MiB the transport keeps while disconnected.
+    const line = (i: number) => `x${String(i).padStart(8, '0')}:${'1'.repeat(88)}|c`;
+    expect(() => {
+      for (let i = 0; i < 20_000; i++) transport.send([line(i)]);
+    }).not.toThrow();
+    // The server comes back: the kept lines arrive, then a marker sent after them.
+    await collector.start(port);
+    await until(() => {
+      transport.send(['marker:1|c']);
+      return collector.text.includes('marker:1|c\n');
+    }, 'the kept lines and the marker');
+    const kept = collector.text.split('\n').filter((text) => text.startsWith('x'));
+    // The oldest lines, in order, as many as fit in the bound; the rest were dropped, not queued.
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.length).toBeLessThan(20_000);
+    expect(kept.join('\n').length).toBeLessThanOrEqual(1024 * 1024);
+    expect(kept).toEqual(Array.from({ length: kept.length }, (_, i) => line(i)));
     await transport.close();
+    await collector.stop();
   });
 });
 
