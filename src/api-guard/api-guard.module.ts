@@ -1,5 +1,9 @@
 import { Module } from '@nestjs/common';
+import { Database } from '../infra/database/database';
+import { DatabaseModule } from '../infra/database/database.module';
 import { RateLimitModule } from '../ratelimit/ratelimit.module';
+import { Settings } from '../settings/settings';
+import { ApiGuardKey, loadApiGuardKey } from './api-guard-key';
 import { ApiGuardRoutes } from './api-guard.routes';
 import { ApiRateLimiter } from './api-rate-limiter';
 
@@ -9,7 +13,11 @@ import { ApiRateLimiter } from './api-rate-limiter';
  * Loaded when the ratelimit module and an API it can protect run; idle while the domain is empty.
  */
 @Module({
-  imports: [RateLimitModule],
-  providers: [ApiRateLimiter, ApiGuardRoutes],
+  imports: [RateLimitModule, DatabaseModule],
+  providers: [
+    ApiRateLimiter,
+    ApiGuardRoutes,
+    { provide: ApiGuardKey, inject: [Settings, Database], useFactory: loadApiGuardKey },
+  ],
 })
 export class ApiGuardModule {}

@@ -1,5 +1,7 @@
 import { HttpAdapterHost } from '@nestjs/core';
+import { randomBytes } from 'node:crypto';
 import Fastify, { FastifyInstance } from 'fastify';
+import { ApiGuardKey } from './api-guard-key';
 import { apiGuardHarness } from './api-guard.fixtures';
 import { ApiGuardRoutes } from './api-guard.routes';
 
@@ -26,7 +28,7 @@ async function app(env: Record<string, string> = {}) {
   const harness = apiGuardHarness({ GRAPHQL_PATH: '/gql', ...env }, RULES);
   const fastify = Fastify();
   const host = { httpAdapter: { getInstance: () => fastify } } as unknown as HttpAdapterHost;
-  new ApiGuardRoutes(host, harness.settings, harness.limiter);
+  new ApiGuardRoutes(host, harness.settings, harness.limiter, new ApiGuardKey(randomBytes(32)));
   const handled: string[] = [];
   const handler = (name: string) => () => {
     handled.push(name);

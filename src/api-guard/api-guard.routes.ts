@@ -10,6 +10,7 @@ import type {
 import { schemaRequestHeaders } from '../content/endpoint/request-headers';
 import { Settings } from '../settings/settings';
 import { ProtectedApi } from '../settings/api-guard.settings';
+import { ApiGuardKey } from './api-guard-key';
 import { ApiRateLimiter } from './api-rate-limiter';
 import { graphqlCallerToken, teamsCallerToken } from './caller-token';
 import { ClientAddressResolver } from './client-address';
@@ -33,6 +34,7 @@ export class ApiGuardRoutes {
     adapterHost: HttpAdapterHost,
     private readonly settings: Settings,
     private readonly limiter: ApiRateLimiter,
+    private readonly tokenKey: ApiGuardKey,
   ) {
     const config = settings.apiRateLimit;
     this.addresses = new ClientAddressResolver(config.trustedProxies);
@@ -72,8 +74,8 @@ export class ApiGuardRoutes {
         ),
         token:
           api === 'graphql'
-            ? graphqlCallerToken(schemaRequestHeaders(request.raw.rawHeaders))
-            : teamsCallerToken(headers.authorization),
+            ? graphqlCallerToken(this.tokenKey.key, schemaRequestHeaders(request.raw.rawHeaders))
+            : teamsCallerToken(this.tokenKey.key, headers.authorization),
       },
       headers,
     );

@@ -71,7 +71,7 @@ export class ApiRateLimiter {
     try {
       response =
         this.tracer === undefined
-          ? await this.rateLimit.shouldRateLimit(request)
+          ? await this.rateLimit.shouldRateLimitReserved(request)
           : await this.traced(this.tracer, request, headers);
     } catch (error) {
       counters.error.inc();
@@ -106,7 +106,7 @@ export class ApiRateLimiter {
         'ratelimit.domain': request.domain,
         'ratelimit.descriptor_count': request.descriptors.length,
       },
-      () => this.rateLimit.shouldRateLimit(request),
+      () => this.rateLimit.shouldRateLimitReserved(request),
       (response) => ({ 'ratelimit.overall_code': Code[response.overallCode] }),
     );
   }

@@ -1,5 +1,8 @@
 import { SchemaRequestHeaders } from '../content/schemas/schema-request-headers';
+import { createHash, randomBytes } from 'node:crypto';
 import { graphqlCallerToken, teamsCallerToken, tokenValue } from './caller-token';
+
+const KEY = randomBytes(32);
 
 const basic = (user: string, password: string) =>
   `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
@@ -13,44 +16,56 @@ describe('caller tokens', () => {
   const token = 'Jd8xQw3e_r-T5yU7i9o0pA1sD2fG4hJ6';
 
   it('are 32 hex characters that never contain the secret', () => {
-    const value = tokenValue('bearer', token);
+    const value = tokenValue(KEY, 'bearer', token);
     expect(value).toMatch(/^[0-9a-f]{32}$/);
     expect(value).not.toContain(token);
-    expect(tokenValue('login', token)).not.toBe(value);
+    expect(tokenValue(KEY, 'login', token)).not.toBe(value);
   });
 
   it('GraphQL: the first Bearer token, X-Craft-Authorization first, as schema selection', () => {
-    const expected = tokenValue('bearer', token);
-    expect(graphqlCallerToken(graphql([`Bearer ${token}`]))).toBe(expected);
-    expect(graphqlCallerToken(graphql([`Basic abc, Bearer ${token}`, 'Bearer other']))).toBe(
+    const expected = tokenValue(KEY, 'bearer', token);
+    expect(graphqlCallerToken(KEY, graphql([`Bearer ${token}`]))).toBe(expected);
+    expect(graphqlCallerToken(KEY, graphql([`Basic abc, Bearer ${token}`, 'Bearer other']))).toBe(
       expected,
     );
-    expect(graphqlCallerToken(graphql(['Bearer other'], [`Bearer ${token}`]))).toBe(expected);
+    expect(graphqlCallerToken(KEY, graphql(['Bearer other'], [`Bearer ${token}`]))).toBe(expected);
   });
 
   it('GraphQL: the public token and no credential are anonymous', () => {
-    expect(graphqlCallerToken(graphql(['Bearer __PUBLIC__']))).toBeUndefined();
-    expect(graphqlCallerToken(graphql([]))).toBeUndefined();
+    expect(graphqlCallerToken(KEY, graphql(['Bearer __PUBLIC__']))).toBeUndefined();
+    expect(graphqlCallerToken(KEY, graphql([]))).toBeUndefined();
   });
 
   it('GraphQL: an admin previewing with Basic auth counts per login', () => {
-    expect(graphqlCallerToken(graphql([basic('Admin', 'secret')]))).toBe(
-      tokenValue('login', 'admin'),
+    expect(graphqlCallerToken(KEY, graphql([basic('Admin', 'secret')]))).toBe(
+      tokenValue(KEY, 'login', 'admin'),
     );
   });
 
   it('teams: Basic per login whatever the password, a token however it is sent', () => {
-    const admin = teamsCallerToken(basic('admin', 'right'));
-    expect(admin).toBe(tokenValue('login', 'admin'));
-    expect(teamsCallerToken(basic('ADMIN', 'wrong'))).toBe(admin);
-    const bearer = teamsCallerToken('Bearer glsa_abc');
-    expect(bearer).toBe(tokenValue('bearer', 'glsa_abc'));
-    expect(teamsCallerToken(basic('api_key', 'glsa_abc'))).toBe(bearer);
+    const admin = teamsCallerToken(KEY, basic('admin', 'right'));
+    expect(admin).toBe(tokenValue(KEY, 'login', 'admin'));
+    expect(teamsCallerToken(KEY, basic('ADMIN', 'wrong'))).toBe(admin);
+    const bearer = teamsCallerToken(KEY, 'Bearer glsa_abc');
+    expect(bearer).toBe(tokenValue(KEY, 'bearer', 'glsa_abc'));
+    expect(teamsCallerToken(KEY, basic('api_key', 'glsa_abc'))).toBe(bearer);
   });
 
   it('teams: no credential, or one the API cannot read, gives no token', () => {
-    expect(teamsCallerToken(undefined)).toBeUndefined();
-    expect(teamsCallerToken('Digest username="x"')).toBeUndefined();
-    expect(teamsCallerToken('Basic !!!')).toBeUndefined();
+    expect(teamsCallerToken(KEY, undefined)).toBeUndefined();
+    expect(teamsCallerToken(KEY, 'Digest username="x"')).toBeUndefined();
+    expect(teamsCallerToken(KEY, 'Basic !!!')).toBeUndefined();
+  });
+
+  it('are keyed: nobody without the installation key can compute the value of a login', () => {
+    // The unkeyed hash the values were before (issue 19, finding 3): computable by anyone.
+    const unkeyed = createHash('sha256')
+      .update('api-rate-limit\0login\0admin')
+      .digest('hex')
+      .slice(0, 32);
+    const value = teamsCallerToken(KEY, basic('admin', 'whatever'));
+    expect(value).toMatch(/^[0-9a-f]{32}$/);
+    expect(value).not.toBe(unkeyed);
+    expect(teamsCallerToken(randomBytes(32), basic('admin', 'whatever'))).not.toBe(value);
   });
 });

@@ -256,7 +256,17 @@ describe('API rate limits in process (API_RATE_LIMIT_DOMAIN)', () => {
 
     const health = await call(service, '/healthcheck', { from: address });
     expect(health.status).toBe(200);
+    // The guard's own domain is reserved (issue 19): /json answers for any other.
     const json = await call(service, '/json', {
+      method: 'POST',
+      from: address,
+      body: JSON.stringify({
+        domain: 'other',
+        descriptors: [{ entries: [{ key: 'x', value: 'y' }] }],
+      }),
+    });
+    expect(json.status).toBe(200);
+    const reserved = await call(service, '/json', {
       method: 'POST',
       from: address,
       body: JSON.stringify({
@@ -264,7 +274,11 @@ describe('API rate limits in process (API_RATE_LIMIT_DOMAIN)', () => {
         descriptors: [{ entries: [{ key: 'x', value: 'y' }] }],
       }),
     });
-    expect(json.status).toBe(200);
+    expect(reserved.status).toBe(400);
+    expect(reserved.body).toEqual({
+      message:
+        'rate limit domain "api_e2e" is reserved for this service\'s own API rate limits (API_RATE_LIMIT_DOMAIN): it cannot be asked for over gRPC or /json',
+    });
     const preflight = await call(service, '/gql', {
       method: 'OPTIONS',
       from: address,

@@ -1,3 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eventually } from '../support/eventually';
 import { ruleDirectory } from '../support/rule-dir';
 import { ServiceProcess, startService } from '../support/service-process';
@@ -14,9 +18,16 @@ interface CpuProfile {
 describe('debug listener', () => {
   let service: ServiceProcess;
   const get = (path: string) => fetch(`${service.debugUrl}${path}`);
+  // Looked for in heap snapshots: the settings must not keep it once the admin exists.
+  const adminPassword = `pw-${randomBytes(12).toString('hex')}`;
 
   beforeAll(async () => {
-    service = await startService(ruleDirectory({ 'e2e.yaml': E2E_RULES }));
+    service = await startService({
+      ...ruleDirectory({ 'e2e.yaml': E2E_RULES }),
+      DEBUG_HEAP_SNAPSHOTS: 'true',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'debug-e2e-')),
+      ADMIN_PASSWORD: adminPassword,
+    });
   });
   afterAll(async () => {
     await service?.stop();
@@ -90,6 +101,13 @@ describe('debug listener', () => {
     expect(text.startsWith('{"snapshot":')).toBe(true);
     const snapshot = JSON.parse(text) as { snapshot: { node_count: number }; nodes: number[] };
     expect(snapshot.snapshot.node_count).toBeGreaterThan(1000);
+    // The admin was created with it at boot; then it was forgotten (issue 19, finding 1).
+    expect(text).not.toContain(adminPassword);
+  });
+
+  it('serves no secret on /rlconfig or /stats', async () => {
+    for (const path of ['/rlconfig', '/stats', '/'])
+      expect(await (await get(path)).text()).not.toContain(adminPassword);
   });
 
   it('frees the heap snapshot when the client goes away mid-download', async () => {
@@ -100,6 +118,11 @@ describe('debug listener', () => {
     const reader = response.body!.getReader();
     const { value } = await reader.read();
     expect(Buffer.from(value).toString('utf8', 0, 12)).toBe('{"snapshot":');
+    // Only one at a time: the snapshot of many megabytes is still being sent.
+    const second = await get('/debug/pprof/heap');
+    expect(second.status).toBe(503);
+    expect(second.headers.get('retry-after')).toBe('10');
+    expect(await second.text()).toMatch(/already being taken; only one at a time/);
     controller.abort();
     await reader.cancel().catch(() => {});
     // The server sees the abort a moment later; until then a new snapshot is refused.
@@ -107,7 +130,7 @@ describe('debug listener', () => {
       'the snapshot to be free again',
       async () => {
         const attempt = await get('/debug/pprof/heap');
-        if (attempt.status !== 409) return attempt;
+        if (attempt.status !== 503) return attempt;
         await attempt.text();
         return undefined;
       },
@@ -124,5 +147,33 @@ describe('debug listener', () => {
     expect(response.headers.get('content-disposition')).toMatch(/filename="trace-.+\.json"$/);
     const trace = (await response.json()) as { traceEvents: Array<{ ph: string }> };
     expect(trace.traceEvents.length).toBeGreaterThan(0);
+  });
+});
+
+describe('debug listener by default', () => {
+  let service: ServiceProcess;
+
+  beforeAll(async () => {
+    service = await startService({
+      ...ruleDirectory({ 'e2e.yaml': E2E_RULES }),
+      MODULES: 'ratelimit',
+    });
+  });
+  afterAll(async () => {
+    await service?.stop();
+  });
+
+  it('serves no heap snapshot unless DEBUG_HEAP_SNAPSHOTS is set, and says so', async () => {
+    const response = await fetch(`${service.debugUrl}/debug/pprof/heap`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toMatch(
+      /^heap snapshots are off: .*set DEBUG_HEAP_SNAPSHOTS=true to serve them/,
+    );
+  });
+
+  it('still takes CPU profiles', async () => {
+    const response = await fetch(`${service.debugUrl}/debug/pprof/profile?seconds=1`);
+    expect(response.status).toBe(200);
+    await response.arrayBuffer();
   });
 });

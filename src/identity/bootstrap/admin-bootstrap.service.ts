@@ -7,7 +7,8 @@ import { UsersService } from '../users/users.service';
 /**
  * First start: when no user exists yet, creates the admin (ADMIN_USER, ADMIN_EMAIL) as Grafana
  * Admin and Admin of org 1. Without ADMIN_PASSWORD a random password is generated and logged
- * once, at warn level so the default log level shows it. Later starts change nothing.
+ * once, at warn level so the default log level shows it. Later starts change nothing. Either way
+ * ADMIN_PASSWORD is forgotten afterwards: the long-lived settings object no longer holds it.
  */
 @Injectable()
 export class AdminBootstrapService implements OnModuleInit {
@@ -19,9 +20,12 @@ export class AdminBootstrapService implements OnModuleInit {
   ) {}
 
   async onModuleInit(): Promise<void> {
+    const secret = this.settings.identity.adminPassword;
+    const chosen = secret.reveal();
+    secret.forget();
     if ((await this.users.countAll()) > 0) return;
-    const { adminUser, adminEmail, adminPassword } = this.settings.identity;
-    const password = adminPassword !== '' ? adminPassword : randomBytes(15).toString('base64url');
+    const { adminUser, adminEmail } = this.settings.identity;
+    const password = chosen !== '' ? chosen : randomBytes(15).toString('base64url');
     try {
       await this.users.create({
         login: adminUser,
@@ -37,7 +41,7 @@ export class AdminBootstrapService implements OnModuleInit {
       if (error instanceof IdentityError && error.reason === 'user-exists') return;
       throw error;
     }
-    if (adminPassword === '')
+    if (chosen === '')
       this.logger.warn(
         `created the admin user "${adminUser}" with the generated password ${password} (shown once; set ADMIN_PASSWORD to choose it)`,
       );

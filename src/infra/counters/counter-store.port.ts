@@ -60,6 +60,14 @@ export abstract class CounterStore {
   abstract read(counters: readonly CounterIncrement[]): Promise<number[]>;
 }
 
+/**
+ * The store of counters that an in-process caller depends on and request traffic must not evict
+ * (the API guard's domain): with BACKEND_TYPE=memory a memory store of its own, bounded apart;
+ * otherwise the shared store itself (Redis and memcached keep counters until they expire, as long
+ * as they are given the memory: docs/counter-stores.md).
+ */
+export const RESERVED_COUNTER_STORE = Symbol('ReservedCounterStore');
+
 /** The store could not answer; the decision fails as UNAVAILABLE / 503. */
 export class CounterStoreError extends Error {
   override readonly name = 'CounterStoreError';

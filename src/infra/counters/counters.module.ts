@@ -3,7 +3,7 @@ import { Settings } from '../../settings/settings';
 import { Clock } from '../clock/clock';
 import { HealthState } from '../health/health-state';
 import { StatsRegistry } from '../stats/stats-registry';
-import { CounterStore } from './counter-store.port';
+import { CounterStore, RESERVED_COUNTER_STORE } from './counter-store.port';
 import { MemoryCounterStore } from './memory-counter-store';
 
 /**
@@ -31,11 +31,45 @@ async function createCounterStore(
   new Logger('CounterStore').log(
     'counters are kept in process memory: limits are per instance; use a shared store when running several instances',
   );
-  return new MemoryCounterStore(
+  return memoryStore(settings, clock, stats, 'ratelimit.memory_store', 1);
+}
+
+/**
+ * A memory store with its statistics under `name`: evictions, and the keys and bytes it holds
+ * as gauges (on /stats). `share` scales MEMORY_STORE_MAX_KEYS and MEMORY_STORE_MAX_BYTES.
+ */
+function memoryStore(
+  settings: Settings,
+  clock: Clock,
+  stats: StatsRegistry,
+  name: string,
+  share: number,
+): MemoryCounterStore {
+  const { memoryMaxKeys, memoryMaxBytes } = settings.counters;
+  const store = new MemoryCounterStore(
     clock,
-    settings.counters.memoryMaxKeys,
-    stats.counter('ratelimit.memory_store.evicted'),
+    Math.max(1000, Math.floor(memoryMaxKeys * share)),
+    stats.counter(`${name}.evicted`),
+    Math.max(1024 * 1024, Math.floor(memoryMaxBytes * share)),
   );
+  stats.gauge(`${name}.keys`, () => store.size);
+  stats.gauge(`${name}.bytes`, () => store.bytes);
+  return store;
+}
+
+/**
+ * RESERVED_COUNTER_STORE: on the memory store, a second memory store for the API guard's domain
+ * (API_RATE_LIMIT_DOMAIN) with a tenth of the bounds, so that no amount of other domains' traffic
+ * evicts its counters; on a shared store, that store.
+ */
+function createReservedCounterStore(
+  store: CounterStore,
+  settings: Settings,
+  clock: Clock,
+  stats: StatsRegistry,
+): CounterStore {
+  if (!(store instanceof MemoryCounterStore) || settings.apiRateLimit.domain === '') return store;
+  return memoryStore(settings, clock, stats, 'ratelimit.memory_store.reserved', 0.1);
 }
 
 /** The rate limit counters: one store for the process, and its connection statistics. */
@@ -47,7 +81,12 @@ async function createCounterStore(
       useFactory: createCounterStore,
       inject: [Settings, Clock, StatsRegistry, HealthState],
     },
+    {
+      provide: RESERVED_COUNTER_STORE,
+      useFactory: createReservedCounterStore,
+      inject: [CounterStore, Settings, Clock, StatsRegistry],
+    },
   ],
-  exports: [CounterStore],
+  exports: [CounterStore, RESERVED_COUNTER_STORE],
 })
 export class CountersModule {}

@@ -1,6 +1,6 @@
 import { ManualClock } from '../clock/clock';
 import { Counter } from '../stats/counter';
-import { MemoryCounterStore } from './memory-counter-store';
+import { MEMORY_ENTRY_OVERHEAD_BYTES, MemoryCounterStore } from './memory-counter-store';
 
 describe('MemoryCounterStore', () => {
   const at = (second: number) => new ManualClock(second * 1000);
@@ -92,5 +92,31 @@ describe('MemoryCounterStore', () => {
     clock.set(1_002_000); // two tokens back: full, so the state is dropped
     store.incrementSync([]);
     expect(store.size).toBe(2);
+  });
+
+  it('stays within maxBytes whatever the key sizes, evicting the oldest, and keeps the charge exact', () => {
+    const clock = at(100);
+    const evicted = new Counter('evicted');
+    const charge = (key: string) => key.length + MEMORY_ENTRY_OVERHEAD_BYTES;
+    const maxBytes = 64 * 1024;
+    const store = new MemoryCounterStore(clock, 1_000_000, evicted, maxBytes);
+    const long = (i: number) => `${i}_`.padEnd(4096, 'v');
+    for (let i = 0; i < 100; i++)
+      store.incrementSync([{ key: long(i), hits: 1, windowSeconds: 60, windowEnd: 120 }]);
+    // 4 KiB keys: the byte bound, not the key bound, decides.
+    expect(store.size).toBe(Math.floor(maxBytes / charge(long(0))));
+    expect(store.bytes).toBe(store.size * charge(long(0)));
+    expect(store.bytes).toBeLessThanOrEqual(maxBytes);
+    expect(evicted.value).toBe(100 - store.size);
+    // The newest are kept.
+    expect(
+      store.incrementSync([{ key: long(99), hits: 1, windowSeconds: 60, windowEnd: 120 }]),
+    ).toEqual([2]);
+    // Expired entries give their bytes back.
+    store.incrementSync([{ key: 'short', hits: 1, windowSeconds: 600, windowEnd: 700 }]);
+    clock.set(120_000);
+    store.incrementSync([]);
+    expect(store.size).toBe(1);
+    expect(store.bytes).toBe(charge('short'));
   });
 });

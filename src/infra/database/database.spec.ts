@@ -39,6 +39,7 @@ const tables = [
   schema.contentStructureNodes,
   schema.contentUserGroupMembers,
   schema.graphqlTokens,
+  schema.installationSecrets,
 ];
 
 it('lists every table of the schema', () => {

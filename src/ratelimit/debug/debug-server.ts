@@ -27,13 +27,14 @@ function sortedByPath(endpoints: Array<readonly [string, string]>) {
 export class DebugServer implements OnApplicationShutdown {
   private readonly logger = new Logger('DebugServer');
   private readonly server: FastifyInstance = Fastify({ logger: false });
-  private readonly pprof = new PprofRoutes();
+  private readonly pprof: PprofRoutes;
 
   constructor(
     private readonly settings: Settings,
     private readonly rules: RuleConfigHolder,
     private readonly stats: StatsRegistry,
   ) {
+    this.pprof = new PprofRoutes({ heapSnapshots: settings.debug.heapSnapshots });
     const text = 'text/plain; charset=utf-8';
     this.server.get('/rlconfig', (_request, reply) =>
       reply.type(text).send(this.rules.current?.dump() ?? ''),

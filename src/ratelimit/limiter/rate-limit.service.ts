@@ -1,9 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { Clock } from '../../infra/clock/clock';
 import {
   CounterIncrement,
   CounterKeyRejectedError,
   CounterStore,
+  RESERVED_COUNTER_STORE,
   resultSlots,
 } from '../../infra/counters/counter-store.port';
 import { Counter } from '../../infra/stats/counter';
@@ -16,6 +17,7 @@ import { AppliedRule, DomainRules, RateLimitRule } from '../rules/rule-tree';
 import { RuleStats, RuleStatsFactory } from '../stats/rule-stats';
 import { ServiceStats } from '../stats/service-stats';
 import { cacheKeyBase, limitKey, usesUpstreamKey } from './cache-key';
+import { DescriptorSizeLimits, descriptorSizeProblem } from './descriptor-size';
 import { secondsUntilReset, windowStart } from './fixed-window';
 import { decideFromLocalCache } from './limit-decision';
 import {
@@ -58,6 +60,18 @@ const NO_RESULTS: readonly number[] = Object.freeze([]);
 /** What a descriptor turned into after matching: no rule, unlimited, or a rule to count. */
 type Resolution = AppliedRule | typeof UNLIMITED_RULE | undefined;
 
+/** A store and its synchronous path when it has one (memory): no promise at all per decision. */
+interface Lane {
+  readonly store: CounterStore;
+  readonly incrementSync: ((batch: readonly CounterIncrement[]) => number[]) | undefined;
+}
+
+function laneOf(store: CounterStore): Lane {
+  const sync = (store as { incrementSync?: (batch: readonly CounterIncrement[]) => number[] })
+    .incrementSync;
+  return { store, incrementSync: sync?.bind(store) };
+}
+
 /** Called once per decision, with the response or the error that ends it. */
 export type DecisionCallback = (error: Error | null, response?: RateLimitResponse) => void;
 
@@ -90,17 +104,23 @@ export class RateLimitService {
   private readonly localCache: LocalOverLimitCache | undefined;
   private readonly headerNames: RateLimitHeaderNames | undefined;
   private readonly responseDynamicMetadata: boolean;
-  /** The store's synchronous path when it has one (memory): no promise at all per decision. */
-  private readonly incrementSync: ((batch: readonly CounterIncrement[]) => number[]) | undefined;
+  private readonly sizeLimits: DescriptorSizeLimits;
+  /** API_RATE_LIMIT_DOMAIN: decided only in process (decideReserved), never for gRPC or /json. */
+  private readonly reservedDomain: string | undefined;
+  /** Every domain but the reserved one. */
+  private readonly lane: Lane;
+  /** The reserved domain's counters (RESERVED_COUNTER_STORE; the same store unless memory). */
+  private readonly reservedLane: Lane;
 
   constructor(
     settings: Settings,
     private readonly rules: RuleConfigHolder,
-    private readonly store: CounterStore,
+    store: CounterStore,
     private readonly clock: Clock,
     private readonly ruleStats: RuleStatsFactory,
     private readonly serviceStats: ServiceStats,
     stats: StatsRegistry,
+    @Optional() @Inject(RESERVED_COUNTER_STORE) reservedStore?: CounterStore,
   ) {
     const { localCacheSizeInBytes, stopCacheKeyIncrementWhenOverlimit } = settings.limiter;
     this.stopIncrementWhenOverLimit = stopCacheKeyIncrementWhenOverlimit;
@@ -116,9 +136,15 @@ export class RateLimitService {
     this.shadowMode = settings.limiter.shadowMode;
     this.quotaMode = settings.limiter.quotaMode;
     this.maxDescriptors = settings.grpc.maxDescriptors;
-    const sync = (store as { incrementSync?: (batch: readonly CounterIncrement[]) => number[] })
-      .incrementSync;
-    this.incrementSync = sync?.bind(store);
+    const { maxDescriptorKeyBytes, maxDescriptorValueBytes, maxCacheKeyBytes } = settings.grpc;
+    this.sizeLimits = {
+      maxKeyBytes: maxDescriptorKeyBytes,
+      maxValueBytes: maxDescriptorValueBytes,
+      maxCacheKeyBytes,
+    };
+    this.reservedDomain = settings.apiRateLimit.domain || undefined;
+    this.lane = laneOf(store);
+    this.reservedLane = reservedStore === undefined ? this.lane : laneOf(reservedStore);
   }
 
   shouldRateLimit(request: RateLimitRequest): Promise<RateLimitResponse> {
@@ -127,11 +153,43 @@ export class RateLimitService {
     );
   }
 
+  /** The API guard's decisions: the reserved domain only, on its own counters. */
+  shouldRateLimitReserved(request: RateLimitRequest): Promise<RateLimitResponse> {
+    return new Promise((resolve, reject) =>
+      this.decideReserved(request, (error, response) =>
+        error ? reject(error) : resolve(response!),
+      ),
+    );
+  }
+
   /**
    * The decision path the transports call: the callback runs once, synchronously when the store
-   * answers in process, else when its one round trip completes.
+   * answers in process, else when its one round trip completes. The reserved domain is refused:
+   * its counters are the API guard's, which no caller from outside may drive.
    */
   decide(request: RateLimitRequest, done: DecisionCallback): void {
+    if (request.domain === this.reservedDomain) {
+      this.serviceStats.serviceError.inc();
+      done(
+        new InvalidRateLimitRequestError(
+          `rate limit domain "${request.domain}" is reserved for this service's own API rate limits (API_RATE_LIMIT_DOMAIN): it cannot be asked for over gRPC or /json`,
+        ),
+      );
+      return;
+    }
+    this.decideIn(this.lane, request, done);
+  }
+
+  /** The API guard's path: the reserved domain's decisions, counted in the reserved store. */
+  decideReserved(request: RateLimitRequest, done: DecisionCallback): void {
+    if (this.reservedDomain === undefined || request.domain !== this.reservedDomain) {
+      done(new InvalidRateLimitRequestError(`"${request.domain}" is not the reserved domain`));
+      return;
+    }
+    this.decideIn(this.reservedLane, request, done);
+  }
+
+  private decideIn(lane: Lane, request: RateLimitRequest, done: DecisionCallback): void {
     let plan: Plan;
     try {
       plan = this.plan(request);
@@ -143,28 +201,29 @@ export class RateLimitService {
     if (counters.length === 0) {
       this.finish(request, plan, NO_RESULTS, done);
     } else if (this.stopIncrementWhenOverLimit) {
-      this.withoutIncrementsBeyondLimits(plan).then(
-        (batch) => this.count(request, plan, batch, done),
-        (error: unknown) => done(this.storeFailure(error)),
+      this.withoutIncrementsBeyondLimits(lane.store, plan).then(
+        (batch) => this.count(lane, request, plan, batch, done),
+        (error: unknown) => done(this.storeFailure(lane.store, error)),
       );
     } else {
-      this.count(request, plan, counters, done);
+      this.count(lane, request, plan, counters, done);
     }
   }
 
   private count(
+    lane: Lane,
     request: RateLimitRequest,
     plan: Plan,
     batch: readonly CounterIncrement[],
     done: DecisionCallback,
   ): void {
-    if (this.incrementSync !== undefined) {
-      this.finish(request, plan, this.incrementSync(batch), done);
+    if (lane.incrementSync !== undefined) {
+      this.finish(request, plan, lane.incrementSync(batch), done);
       return;
     }
-    this.store.increment(batch).then(
+    lane.store.increment(batch).then(
       (results) => this.finish(request, plan, results, done),
-      (error: unknown) => done(this.storeFailure(error)),
+      (error: unknown) => done(this.storeFailure(lane.store, error)),
     );
   }
 
@@ -243,10 +302,13 @@ export class RateLimitService {
    * (local cache) nothing is counted; when some would go over, only those are counted. Per limit;
    * a token bucket never takes what it does not have, so it is left as it is.
    */
-  private async withoutIncrementsBeyondLimits(plan: Plan): Promise<CounterIncrement[]> {
+  private async withoutIncrementsBeyondLimits(
+    store: CounterStore,
+    plan: Plan,
+  ): Promise<CounterIncrement[]> {
     const { counters } = plan;
     if (plan.cachedLimit !== undefined) return counters.map((counter) => ({ ...counter, hits: 0 }));
-    const current = await this.store.read(counters);
+    const current = await store.read(counters);
     const limits = this.countedLimits(plan);
     const context = this.contextOf(plan);
     let at = 0;
@@ -285,14 +347,14 @@ export class RateLimitService {
     };
   }
 
-  private storeFailure(error: unknown): Error {
+  private storeFailure(store: CounterStore, error: unknown): Error {
     if (error instanceof CounterKeyRejectedError) {
       this.serviceStats.serviceError.inc();
       return new InvalidRateLimitRequestError(error.message);
     }
     this.serviceStats.storeError.inc();
     return new RateLimitUnavailableError(
-      `counter store (${this.store.kind}) failed: ${(error as Error).message}`,
+      `counter store (${store.kind}) failed: ${(error as Error).message}`,
     );
   }
 
@@ -311,6 +373,7 @@ export class RateLimitService {
           break;
         }
       }
+      problem ??= descriptorSizeProblem(request, this.prefix, this.sizeLimits);
     }
     if (problem === undefined) return;
     this.serviceStats.serviceError.inc();

@@ -1,6 +1,6 @@
 import { setting } from '../setting-definition';
 import { parseList } from '../setting-parsers';
-import { bool, choice, duration, int, list, str } from './setting-builders';
+import { bool, choice, duration, int, list, secret, str } from './setting-builders';
 
 /** The identity store and the content API. */
 export const CONTENT_SETTINGS = {
@@ -16,9 +16,9 @@ export const CONTENT_SETTINGS = {
     }),
     databasePoolSize: int('DATABASE_POOL_SIZE', 'PostgreSQL connections per instance', 10, 1, 1000),
     adminUser: str('ADMIN_USER', 'login of the admin user created on first start', 'admin'),
-    adminPassword: str(
+    adminPassword: secret(
       'ADMIN_PASSWORD',
-      'password of that admin; empty: a random one is generated and logged once',
+      'password of that admin; empty: a random one is generated and logged once; read once, then forgotten',
     ),
     adminEmail: str('ADMIN_EMAIL', 'email of that admin', 'admin@localhost'),
     editorsCanAdmin: bool(

@@ -141,6 +141,13 @@ export const COUNTER_STORE_SETTINGS = {
       1_000_000,
       1000,
     ),
+    memoryMaxBytes: int(
+      'MEMORY_STORE_MAX_BYTES',
+      'most bytes charged for the memory store counters (key length + 128 each); the oldest are evicted beyond it',
+      256 * 1024 * 1024,
+      1024 * 1024,
+      Number.MAX_SAFE_INTEGER,
+    ),
     healthCheckActiveConnection: bool(
       'KVSTORE_HEALTH_CHECK_ACTIVE_CONNECTION',
       'unhealthy while the store has no active connection',

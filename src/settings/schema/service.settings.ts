@@ -73,10 +73,32 @@ export const SERVICE_SETTINGS = {
       1000,
       1,
     ),
+    maxDescriptorKeyBytes: int(
+      'MAX_DESCRIPTOR_KEY_BYTES',
+      'longest descriptor entry key (UTF-8 bytes) on gRPC and /json; longer: INVALID_ARGUMENT / 400',
+      1024,
+      1,
+    ),
+    maxDescriptorValueBytes: int(
+      'MAX_DESCRIPTOR_VALUE_BYTES',
+      'longest descriptor entry value (UTF-8 bytes) on gRPC and /json; longer: INVALID_ARGUMENT / 400',
+      1024,
+      1,
+    ),
+    maxCacheKeyBytes: int(
+      'MAX_CACHE_KEY_BYTES',
+      'longest counter key one descriptor may make (prefix, domain, keys, values and separators; UTF-8 bytes); longer: INVALID_ARGUMENT / 400',
+      4096,
+      16,
+    ),
   },
   debug: {
     host: str('DEBUG_HOST', 'debug listener host', '0.0.0.0'),
     port: port('DEBUG_PORT', 'debug listener port', 6070),
+    heapSnapshots: bool(
+      'DEBUG_HEAP_SNAPSHOTS',
+      'serve /debug/pprof/heap (a V8 heap snapshot holds every string of the process and pauses it while taken); off: 404',
+    ),
   },
   log: {
     level: setting<LogLevel>('LOG_LEVEL', 'trace, debug, info, warn, error or fatal', {

@@ -1,3 +1,4 @@
+import { NO_SECRET, Secret, parseSecret } from '../secret';
 import { SettingDefinition, setting } from '../setting-definition';
 import {
   parseBool,
@@ -14,6 +15,9 @@ export const U32_MAX = 4294967295;
 
 export const str = (env: string, doc: string, fallback = '', aliases: string[] = []) =>
   setting(env, doc, { default: fallback, parse: (raw) => raw, aliases });
+/** A password or credential: printed as `[secret]` wherever the settings are (see secret.ts). */
+export const secret = (env: string, doc: string, aliases: string[] = []) =>
+  setting<Secret>(env, doc, { default: NO_SECRET, defaultText: '', parse: parseSecret, aliases });
 export const bool = (env: string, doc: string, fallback = false, aliases: string[] = []) =>
   setting(env, doc, { default: fallback, parse: parseBool, aliases });
 export const int = (

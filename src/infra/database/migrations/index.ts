@@ -1,7 +1,13 @@
 import { IDENTITY_AND_TEAMS } from './0001-identity-and-teams';
 import { CONTENT } from './0002-content';
 import { GRAPHQL_TOKENS } from './0003-graphql-tokens';
+import { INSTALLATION_SECRETS } from './0004-installation-secrets';
 import { Migration } from './migration';
 
 /** Every migration, in the order they are applied. Append only; never edit a released one. */
-export const MIGRATIONS: readonly Migration[] = [IDENTITY_AND_TEAMS, CONTENT, GRAPHQL_TOKENS];
+export const MIGRATIONS: readonly Migration[] = [
+  IDENTITY_AND_TEAMS,
+  CONTENT,
+  GRAPHQL_TOKENS,
+  INSTALLATION_SECRETS,
+];

@@ -3,3 +3,4 @@ export * from './identity.schema';
 export * from './teams.schema';
 export * from './content.schema';
 export * from './graphql-tokens.schema';
+export * from './installation-secrets.schema';

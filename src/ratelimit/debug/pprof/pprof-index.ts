@@ -14,7 +14,9 @@ export const PPROF_INDEX_HTML = `<!doctype html>
 <td>CPU profile over <code>seconds</code> (1 to 300, default 30), V8's sampling profiler</td>
 <td>Chrome DevTools: Performance panel, <em>Load profile</em>; VS Code; speedscope</td></tr>
 <tr><td><a href="heap">heap</a></td>
-<td>heap snapshot; pauses the process while it is taken and needs about as much memory again</td>
+<td>heap snapshot, only with <code>DEBUG_HEAP_SNAPSHOTS=true</code> (it holds every string of the
+process, secrets included); pauses the process while it is taken and needs about as much memory
+again; one at a time (a second request gets 503)</td>
 <td>Chrome DevTools: Memory panel, <em>Load</em></td></tr>
 <tr><td><a href="trace?seconds=1">trace?seconds=1</a></td>
 <td>Node trace events over <code>seconds</code> (1 to 60, default 1);

@@ -67,4 +67,12 @@ describe('PprofRoutes', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toHaveProperty('samples');
   });
+
+  it('serves no heap snapshot unless turned on (DEBUG_HEAP_SNAPSHOTS), saying how', async () => {
+    const response = await server.inject('/debug/pprof/heap');
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toMatch(
+      /^heap snapshots are off: a snapshot holds every string in the process, secrets included; set DEBUG_HEAP_SNAPSHOTS=true/,
+    );
+  });
 });

@@ -25,12 +25,23 @@ const TEXT = 'text/plain; charset=utf-8';
 
 type Request = FastifyRequest<{ Querystring: Record<string, unknown> }>;
 
+/** What the operator turned on (DEBUG_HEAP_SNAPSHOTS). */
+export interface PprofOptions {
+  readonly heapSnapshots: boolean;
+}
+
 /**
  * Go's `/debug/pprof/` endpoints for a Node process: a CPU profile, a heap snapshot and a trace,
  * taken in-process and served as downloads in Chrome DevTools' formats (Go's pprof format does
  * not describe V8 well; docs/observability-debug.md says how to open and convert them).
+ *
+ * Heap snapshots are off unless DEBUG_HEAP_SNAPSHOTS is set: unlike Go's allocation profile, a V8
+ * snapshot holds the contents of every string of the process (credentials a client sent, keys,
+ * passwords still in use) and pauses it for seconds while it is taken.
  */
 export class PprofRoutes {
+  constructor(private readonly options: PprofOptions = { heapSnapshots: false }) {}
+
   private readonly cpu = new Exclusive();
   private readonly heap = new Exclusive();
   private readonly tracing = new Exclusive();
@@ -69,8 +80,23 @@ export class PprofRoutes {
   }
 
   private heapSnapshot(reply: FastifyReply): FastifyReply {
+    if (!this.options.heapSnapshots)
+      return reply
+        .code(404)
+        .type(TEXT)
+        .send(
+          'heap snapshots are off: a snapshot holds every string in the process, secrets included; set DEBUG_HEAP_SNAPSHOTS=true to serve them (docs/observability-debug.md)\n',
+        );
     const release = this.heap.tryAcquire();
-    if (!release) return busy(reply, 'a heap snapshot');
+    // 503, not 409: a second snapshot at once would need the process's memory a third time.
+    if (!release)
+      return reply
+        .code(503)
+        .header('retry-after', '10')
+        .type(TEXT)
+        .send(
+          'a heap snapshot is already being taken; only one at a time: try again when it is done\n',
+        );
     try {
       // The snapshot is taken here, synchronously; the stream then serialises it in chunks.
       const snapshot = getHeapSnapshot();
