@@ -2,6 +2,7 @@
  * The bench's knobs, all from the environment:
  *   BENCH_SECONDS  measured seconds per load run (default 3; each run adds a 1 s warm-up)
  *   BENCH_ROUNDS   alternating rounds per row, medians kept (default 3)
+ *   BENCH_API_ROUNDS  paired rounds of the graphql and teams rows (default 7)
  *   BENCH_BOOTS    fresh `MODULES=ratelimit` boots for the start-up rows (default 3)
  *   BENCH_KEYS     distinct keys for the RSS-after-keys row (default 1000000)
  *   BENCH_ONLY     comma list of groups to run: throughput, latency, algorithms, footprint,
@@ -43,6 +44,8 @@ function selectedGroups(): ReadonlySet<Group> {
 export const BENCH = {
   seconds: numberFrom('BENCH_SECONDS', 3),
   rounds: numberFrom('BENCH_ROUNDS', 3),
+  /** Paired rounds of the graphql and teams rows (their ratio is the median of the rounds'). */
+  apiRounds: numberFrom('BENCH_API_ROUNDS', 7),
   boots: numberFrom('BENCH_BOOTS', 3),
   keys: numberFrom('BENCH_KEYS', 1_000_000),
   groups: selectedGroups(),

@@ -1,8 +1,8 @@
 import { ApiFleet, Side } from '../api-fleet';
-import { ratioRow, Row, skippedRow, throughput } from '../report/row';
+import { Row, skippedRow, throughput } from '../report/row';
 import { BENCH } from '../settings';
-import { alternate } from './alternate';
 import { LoadResult } from './load-result';
+import { median, medianBy } from './median';
 import { Service } from './service-launcher';
 import { HttpRequestSpec, wrkRequest } from './wrk-request';
 
@@ -22,9 +22,10 @@ export interface SideBySideWorkload {
 }
 
 /**
- * The workload on this build and on the baseline build in alternating rounds (each side keeps
- * its median run by rate), after a warm-up run on each. The row's ratio is current / baseline
- * throughput; the note gives p50 and p99 of the same runs and their ratios (lower is better).
+ * The workload on this build and on the baseline build in `BENCH_API_ROUNDS` paired rounds,
+ * after a warm-up run on each. The row's ratio is the median of the rounds' current / baseline
+ * throughput ratios (ours and baseline: each side's median run); the note gives the range of
+ * those ratios, and p50 and p99 (medians, and the median of the rounds' ratios; lower is better).
  */
 export async function sideBySide(fleet: ApiFleet, workload: SideBySideWorkload): Promise<Row> {
   const base = { group: workload.group, measure: workload.measure, shape: 'default' };
@@ -48,25 +49,47 @@ export async function sideBySide(fleet: ApiFleet, workload: SideBySideWorkload):
   };
   // JIT, caches and connections warm before the first measured round of either side.
   for (const [side, service] of sides) await runOn(side, service, Math.min(2, BENCH.seconds));
-  const [current, baseline] = await alternate(
-    sides.map(
-      ([side, service]) =>
-        () =>
-          runOn(side, service, BENCH.seconds),
-    ),
-    BENCH.rounds,
+  // Paired rounds: the two runs of a round are adjacent in time (the first side alternates),
+  // so each round's current / baseline ratio sees nearly the same machine; the row's ratio is
+  // the median of those ratios, which a slow spell of other load moves far less than a ratio
+  // of two medians taken minutes apart.
+  const pairs: { current: LoadResult; baseline: LoadResult }[] = [];
+  for (let round = 0; round < BENCH.apiRounds; round++) {
+    const order = round % 2 === 0 ? sides : [...sides].reverse();
+    const runs = new Map<Side, LoadResult>();
+    for (const [side, service] of order) runs.set(side, await runOn(side, service, BENCH.seconds));
+    pairs.push({ current: runs.get('current')!, baseline: runs.get('baseline')! });
+  }
+  const empty = pairs.find(
+    (pair) => !pair.current.requestsPerSecond || !pair.baseline.requestsPerSecond,
   );
-  if (current.requestsPerSecond === 0 || baseline.requestsPerSecond === 0)
+  if (empty)
     return skippedRow(
       base,
-      `no request completed in a ${BENCH.seconds} s run (current ${current.requestsPerSecond} req/s, baseline ${baseline.requestsPerSecond} req/s): raise BENCH_SECONDS`,
+      `no request completed in a ${BENCH.seconds} s run (current ${empty.current.requestsPerSecond} req/s, baseline ${empty.baseline.requestsPerSecond} req/s): raise BENCH_SECONDS`,
     );
-  return ratioRow(
-    { ...base, note: latencyNote(current, baseline) },
-    throughput(current),
-    throughput(baseline),
-    workload.atLeast,
+  const current = medianBy(
+    pairs.map((pair) => pair.current),
+    (run) => run.requestsPerSecond,
   );
+  const baseline = medianBy(
+    pairs.map((pair) => pair.baseline),
+    (run) => run.requestsPerSecond,
+  );
+  const ratios = pairs.map(
+    (pair) => pair.current.requestsPerSecond / pair.baseline.requestsPerSecond,
+  );
+  const ratio = median(ratios);
+  const spread = `rounds ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}`;
+  return {
+    ...base,
+    ours: throughput(current),
+    baseline: throughput(baseline),
+    ratio,
+    goal: workload.atLeast === undefined ? undefined : `≥ ${workload.atLeast.toFixed(2)}`,
+    verdict: workload.atLeast === undefined ? 'info' : ratio >= workload.atLeast ? 'met' : 'missed',
+    note: `${spread}; ${latencyNote(pairs)}`,
+  };
 }
 
 /**
@@ -87,10 +110,16 @@ async function settle(service: Service): Promise<void> {
   }
 }
 
-function latencyNote(current: LoadResult, baseline: LoadResult): string {
-  const part = (name: string, ours?: number, theirs?: number) =>
-    ours === undefined || theirs === undefined
-      ? `${name} ?`
-      : `${name} ${ours.toFixed(2)} / ${theirs.toFixed(2)} ms (${(ours / theirs).toFixed(2)})`;
-  return `${part('p50', current.p50, baseline.p50)}; ${part('p99', current.p99, baseline.p99)}`;
+/** p50 and p99 of the median runs, and the median of the rounds' ratios of each. */
+function latencyNote(pairs: readonly { current: LoadResult; baseline: LoadResult }[]): string {
+  const part = (name: string, of: (run: LoadResult) => number | undefined) => {
+    const ours = pairs.map((pair) => of(pair.current));
+    const theirs = pairs.map((pair) => of(pair.baseline));
+    if (ours.some((value) => value === undefined) || theirs.some((value) => value === undefined))
+      return `${name} ?`;
+    const ratios = ours.map((value, index) => (value ?? NaN) / (theirs[index] ?? NaN));
+    const mid = (values: (number | undefined)[]) => median(values.map((value) => value ?? NaN));
+    return `${name} ${mid(ours).toFixed(2)} / ${mid(theirs).toFixed(2)} ms (${median(ratios).toFixed(2)})`;
+  };
+  return `${part('p50', (run) => run.p50)}; ${part('p99', (run) => run.p99)}`;
 }
