@@ -24,6 +24,8 @@ const MASTERS = 3;
 export interface RedisClusterOptions {
   /** `requirepass` and `masterauth` on every node. */
   password?: string;
+  /** One replica per master (six nodes), for failover tests; default none. */
+  withReplicas?: boolean;
 }
 
 export interface RedisCluster {
@@ -35,21 +37,25 @@ export interface RedisCluster {
    * no data); it resolves once every running node reports `cluster_state:ok` again.
    */
   readonly nodes: readonly RedisNode[];
+  /** With `withReplicas`: the three replicas (which master each follows is the cluster's choice). */
+  readonly replicas: readonly RedisNode[];
   /** Kill every node and remove their files. */
   stop(): Promise<void>;
 }
 
 /**
- * Three masters and no replicas, slots split by `redis-cli --cluster create`. Resolves once every
+ * Three masters (and, with `withReplicas`, one replica each), slots split by
+ * `redis-cli --cluster create`. Resolves once every
  * node reports `cluster_state:ok`, all slots served and all three nodes known.
  */
 export async function startCluster(options: RedisClusterOptions = {}): Promise<RedisCluster> {
   requireBinary('redis-server');
   const cli = requireBinary('redis-cli');
   const { password } = options;
-  const nodes = await startAllOrNone(
+  const replicaCount = options.withReplicas ? MASTERS : 0;
+  const all = await startAllOrNone(
     Array.from(
-      { length: MASTERS },
+      { length: MASTERS + replicaCount },
       () => () =>
         launch(
           'redis-cluster-node',
@@ -67,10 +73,11 @@ export async function startCluster(options: RedisClusterOptions = {}): Promise<R
         ),
     ),
   );
+  const nodes = all.slice(0, MASTERS);
   const allOk = () =>
-    waitForAll('cluster_state:ok on every node', nodes, async () => {
+    waitForAll('cluster_state:ok on every node', all, async () => {
       const infos = await Promise.all(
-        nodes
+        all
           .filter((node) => node.running)
           .map((node) => withClient({ port: node.port, password }, (c) => c.cluster('INFO'))),
       );
@@ -78,21 +85,22 @@ export async function startCluster(options: RedisClusterOptions = {}): Promise<R
         (info) =>
           info.includes('cluster_state:ok') &&
           info.includes('cluster_slots_ok:16384') &&
-          info.includes(`cluster_known_nodes:${MASTERS}`),
+          info.includes(`cluster_known_nodes:${all.length}`),
       );
     });
   try {
-    await create(cli, nodes, password);
+    await create(cli, all, password, replicaCount > 0 ? 1 : 0);
     await allOk();
   } catch (error) {
-    await stopAll(nodes);
+    await stopAll(all);
     throw error;
   }
   return {
     url: nodes.map((node) => `${HOST}:${node.port}`).join(','),
     password,
     nodes: nodes.map((node) => nodeHandle(node, allOk)),
-    stop: () => stopAll(nodes),
+    replicas: all.slice(MASTERS).map((node) => nodeHandle(node, allOk)),
+    stop: () => stopAll(all),
   };
 }
 
@@ -100,13 +108,16 @@ async function create(
   cli: string,
   nodes: readonly RedisProcess[],
   password: string | undefined,
+  replicasPerMaster: number,
 ): Promise<void> {
   const auth = password === undefined ? [] : ['-a', password, '--no-auth-warning'];
   const addresses = nodes.map((node) => `${HOST}:${node.port}`);
   const args = [...auth, '--cluster', 'create', ...addresses];
   try {
     // redis-cli sleeps in whole seconds while the nodes meet, so this takes about 3 s.
-    await execFileAsync(cli, [...args, '--cluster-replicas', '0', '--cluster-yes'], {
+    // redis-cli makes the first nodes listed the masters.
+    const replicas = ['--cluster-replicas', String(replicasPerMaster)];
+    await execFileAsync(cli, [...args, ...replicas, '--cluster-yes'], {
       timeout: 30_000,
     });
   } catch (error) {
