@@ -7,10 +7,12 @@ import { installJsonBodyParsers } from './infra/http/json-body';
 import { applyRequestTimeout } from './infra/http/request-timeout';
 import { logsRequests } from './infra/logging/logging.module';
 import { Settings } from './settings/settings';
+import { LoadedSettings } from './settings/settings.module';
 import { logStartupSummary } from './startup-summary';
 
 /** Builds the application (HTTP on Fastify plus the gRPC transport) without opening listeners. */
-export async function createApp(settings: Settings): Promise<NestFastifyApplication> {
+export async function createApp(loaded: LoadedSettings): Promise<NestFastifyApplication> {
+  const { settings } = loaded;
   // Without middleware (request logs are off) Nest need not run @fastify/middie on every request.
   const adapter = new FastifyAdapter({
     bodyLimit: 1024 * 1024,
@@ -21,7 +23,7 @@ export async function createApp(settings: Settings): Promise<NestFastifyApplicat
   // Upstream's /json accepts a JSON body under any content type (curl -d sends form encoding).
   installJsonBodyParsers(fastify);
   const app = await NestFactory.create<NestFastifyApplication>(
-    await AppModule.forRoot(settings),
+    await AppModule.forRoot(loaded),
     adapter,
     {
       bufferLogs: true,

@@ -7,7 +7,7 @@ import { StatsExportModule } from './infra/stats/stats-export.module';
 import { StatsModule } from './infra/stats/stats.module';
 import { TracingModule } from './infra/tracing/tracing.module';
 import { Settings } from './settings/settings';
-import { SettingsModule } from './settings/settings.module';
+import { LoadedSettings } from './settings/settings.module';
 
 /**
  * The domain modules MODULES selects. Each is loaded with a dynamic import, so a process that
@@ -37,11 +37,11 @@ async function domainModules(settings: Settings): Promise<Type[]> {
 
 @Module({})
 export class AppModule {
-  static async forRoot(settings: Settings): Promise<DynamicModule> {
+  static async forRoot(loaded: LoadedSettings): Promise<DynamicModule> {
     return {
       module: AppModule,
       imports: [
-        SettingsModule.forRoot(settings),
+        loaded.module,
         LoggingModule,
         ClockModule,
         StatsModule,
@@ -49,7 +49,7 @@ export class AppModule {
         TracingModule,
         HealthModule,
         LifecycleModule,
-        ...(await domainModules(settings)),
+        ...(await domainModules(loaded.settings)),
       ],
     };
   }

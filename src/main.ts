@@ -1,21 +1,21 @@
 import 'reflect-metadata';
 import { createApp, startApp } from './app.factory';
-import { loadEnvFile } from './settings/env-file';
-import { loadSettings } from './settings/settings.loader';
-import { Settings, SettingsError } from './settings/settings';
+import { SettingsError } from './settings/settings';
+import { LoadedSettings, SettingsModule } from './settings/settings.module';
 
 async function main(): Promise<void> {
-  let settings: Settings;
+  let loaded: LoadedSettings;
   try {
-    loadEnvFile(process.env); // ./.env when present; real environment variables win
-    settings = loadSettings(process.env, (message) => console.warn(`warning: ${message}`));
+    loaded = await SettingsModule.forRoot({
+      warn: (message) => console.warn(`warning: ${message}`),
+    });
   } catch (error) {
     if (!(error instanceof SettingsError)) throw error;
     console.error(error.message);
     process.exit(1);
   }
-  const app = await createApp(settings);
-  await startApp(app, settings);
+  const app = await createApp(loaded);
+  await startApp(app, loaded.settings);
 }
 
 main().catch((error: unknown) => {

@@ -32,6 +32,8 @@ export interface ServiceProcess {
 export interface StartOptions {
   /** How long the listeners may take to answer (default 45 s); a large boot seed takes longer. */
   readonly readyTimeoutMs?: number;
+  /** The working directory (where a `.env` file is looked for); the project root by default. */
+  readonly cwd?: string;
 }
 
 /**
@@ -45,7 +47,7 @@ export async function startService(
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first`);
   const [port, grpcPort, debugPort] = await freePorts(3);
   const child = spawn(process.execPath, [MAIN], {
-    cwd: PROJECT_ROOT,
+    cwd: options.cwd ?? PROJECT_ROOT,
     env: {
       PATH: process.env.PATH,
       HOST: '127.0.0.1',
@@ -109,10 +111,11 @@ async function answers(url: string): Promise<boolean> {
 /** Runs the built service expecting it to exit by itself (bad settings); resolves with code and output. */
 export function runServiceToExit(
   env: Record<string, string>,
+  cwd = PROJECT_ROOT,
 ): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [MAIN], {
-      cwd: PROJECT_ROOT,
+      cwd,
       env: { PATH: process.env.PATH, ...env },
     });
     let output = '';

@@ -4,11 +4,10 @@ import { DatabaseModule } from '../../infra/database/database.module';
 import { ClockModule } from '../../infra/clock/clock.module';
 import { HealthModule } from '../../infra/health/health.module';
 import { SharedCacheModule } from '../../infra/cache/shared-cache.module';
-import { Settings } from '../../settings/settings';
 import { SchemasAdminService } from '../admin/schemas-admin.service';
 import { ContentScheduleRepository } from '../cache/content-schedule.repository';
 import { GraphqlResultCache } from '../cache/graphql-result-cache';
-import { SettingsModule } from '../../settings/settings.module';
+import { LoadedSettings } from '../../settings/settings.module';
 import { ContentImporter } from '../import/content-importer';
 import { ElementStatesRepository } from '../import/element-states.repository';
 import { ContentExporter } from '../import/export/content-exporter';
@@ -40,11 +39,11 @@ export interface ContentCliOptions {
  */
 @Module({})
 export class ContentCliModule {
-  static forRoot(settings: Settings, options: ContentCliOptions): DynamicModule {
+  static forRoot(settings: LoadedSettings, options: ContentCliOptions): DynamicModule {
     return {
       module: ContentCliModule,
       imports: [
-        SettingsModule.forRoot(settings),
+        settings.module,
         ClockModule,
         HealthModule,
         DatabaseModule,

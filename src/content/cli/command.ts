@@ -9,8 +9,8 @@ import {
   parseFlags,
   usageText,
 } from '../../infra/cli/go-flags';
-import { Settings, SettingsError } from '../../settings/settings';
-import { loadSettings } from '../../settings/settings.loader';
+import { SettingsError } from '../../settings/settings';
+import { LoadedSettings, SettingsModule } from '../../settings/settings.module';
 import { ContentModelSource } from '../model/content-model.source';
 import { ModelElements } from '../store/write/model-elements';
 import { CliLogger } from './cli-logger';
@@ -83,7 +83,7 @@ export async function withContentContext<T>(
   work: (app: INestApplicationContext) => Promise<T>,
   options: ContentCliOptions = { resultCache: false },
 ): Promise<T> {
-  const settings = commandSettings(io);
+  const settings = await commandSettings(io);
   let app: INestApplicationContext;
   try {
     app = await NestFactory.createApplicationContext(ContentCliModule.forRoot(settings, options), {
@@ -93,7 +93,7 @@ export async function withContentContext<T>(
   } catch (error) {
     if (error instanceof DataDirLockedError)
       throw new CommandError(
-        `the database in DATA_DIR (${resolve(settings.identity.dataDir)}) is open in process ${error.owner}, most likely the running service: PGlite serves one process at a time. Stop the service first, or run the service and the commands on PostgreSQL (DATABASE_URL), where they work side by side.`,
+        `the database in DATA_DIR (${resolve(settings.settings.identity.dataDir)}) is open in process ${error.owner}, most likely the running service: PGlite serves one process at a time. Stop the service first, or run the service and the commands on PostgreSQL (DATABASE_URL), where they work side by side.`,
       );
     throw error;
   }
@@ -105,9 +105,13 @@ export async function withContentContext<T>(
   }
 }
 
-function commandSettings(io: CommandIo): Settings {
+/** The service's settings: the command's environment over `./.env`, as the service reads them. */
+async function commandSettings(io: CommandIo): Promise<LoadedSettings> {
   try {
-    return loadSettings(io.env, (message) => io.err(`warning: ${message}`));
+    return await SettingsModule.forRoot({
+      env: io.env,
+      warn: (message) => io.err(`warning: ${message}`),
+    });
   } catch (error) {
     if (error instanceof SettingsError) throw new CommandError(error.message);
     throw error;

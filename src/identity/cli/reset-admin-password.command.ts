@@ -9,7 +9,7 @@ import { MIGRATIONS } from '../../infra/database/migrations';
 import { runMigrations } from '../../infra/database/migrations/migration-runner';
 import { users } from '../../infra/database/schema';
 import { SettingsError } from '../../settings/settings';
-import { loadSettings } from '../../settings/settings.loader';
+import { SettingsModule } from '../../settings/settings.module';
 import { hashPassword } from '../credentials/password-hasher';
 
 export const RESET_PROGRAM = 'reset-admin-password';
@@ -84,7 +84,10 @@ async function reset(
 ): Promise<number> {
   let settings;
   try {
-    settings = loadSettings(io.env, (message) => io.err(`warning: ${message}`));
+    ({ settings } = await SettingsModule.forRoot({
+      env: io.env,
+      warn: (message) => io.err(`warning: ${message}`),
+    }));
   } catch (error) {
     if (error instanceof SettingsError) throw new CommandError(error.message);
     throw error;

@@ -2,9 +2,7 @@
 // The `reset-admin-password` bin (as `grafana cli admin reset-admin-password`): offline on PGlite,
 // beside the running service on PostgreSQL.
 import { EXIT_FAILURE, RESET_PROGRAM, resetAdminPassword } from './reset-admin-password.command';
-import { loadEnvFile } from '../../settings/env-file';
 
-loadEnvFile(process.env);
 resetAdminPassword(process.argv.slice(2), {
   env: process.env,
   out: (line) => process.stdout.write(`${line}\n`),
