@@ -1,4 +1,9 @@
+import { Injectable } from '@nestjs/common';
+import type { CallHandler, ExecutionContext, NestInterceptor, Provider } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
+import { GqlExecutionContext } from '@nestjs/graphql';
+import type { Observable } from 'rxjs';
 import { GraphQLModule } from '@nestjs/graphql';
 import { assertValidSchema, graphql, printSchema } from 'graphql';
 import type { GraphQLSchema } from 'graphql';
@@ -15,8 +20,18 @@ import { ContentSchemaBaseModule } from './content-schema-base.module';
 
 const model = demoModel();
 
+/** Records the root fields an app-wide interceptor sees. */
+@Injectable()
+class RecordingInterceptor implements NestInterceptor {
+  readonly seen: string[] = [];
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    this.seen.push(GqlExecutionContext.create(context).getInfo<{ fieldName: string }>().fieldName);
+    return next.handle();
+  }
+}
+
 /** The code-first base as GraphQLModule builds it in the service (no HTTP server here). */
-async function codeFirstBase(): Promise<ContentSchemaBase> {
+async function codeFirstBase(extra: Provider[] = []): Promise<ContentSchemaBase> {
   const moduleRef = await Test.createTestingModule({
     imports: [
       ContentSchemaBaseModule,
@@ -26,7 +41,7 @@ async function codeFirstBase(): Promise<ContentSchemaBase> {
         useFactory: () => contentGraphqlOptions('UTC'),
       }),
     ],
-    providers: [ContentQueryResolver, ContentMutationResolver],
+    providers: [ContentQueryResolver, ContentMutationResolver, ...extra],
   }).compile();
   await moduleRef.init();
   const base = moduleRef.get(ContentSchemaBase);
@@ -77,5 +92,21 @@ describe('the code-first base', () => {
     expect(result).toEqual({ data: { ping: 'pong' } });
     const mutation = await graphql({ schema, source: 'mutation { ping }' });
     expect(mutation).toEqual({ data: { ping: 'pong' } });
+  });
+
+  it('runs the application’s interceptors around root fields, as around REST handlers', async () => {
+    const interceptor = new RecordingInterceptor();
+    const intercepted = await codeFirstBase([{ provide: APP_INTERCEPTOR, useValue: interceptor }]);
+    const schema = buildContentSchema(
+      model,
+      new ScopeGrants(SCHEMAS.public, model),
+      'UTC',
+      intercepted,
+    );
+    expect(await graphql({ schema, source: '{ ping }' })).toEqual({ data: { ping: 'pong' } });
+    expect(await graphql({ schema, source: 'mutation { ping }' })).toEqual({
+      data: { ping: 'pong' },
+    });
+    expect(interceptor.seen).toEqual(['ping', 'ping']);
   });
 });
