@@ -2,7 +2,8 @@ import * as grpc from '@grpc/grpc-js';
 import { readFileSync } from 'node:fs';
 import { connect as http2Connect } from 'node:http2';
 import { connect, Socket } from 'node:net';
-import { rateLimitClient, unary } from '../support/grpc-clients';
+import { CALLER_DEADLINE_MS } from '../support/decision-load';
+import { rateLimitClient } from '../support/grpc-clients';
 import { ruleDirectory } from '../support/rule-dir';
 import { ServiceProcess, startService } from '../support/service-process';
 
@@ -18,6 +19,15 @@ descriptors:
     rate_limit: {unit: day, requests_per_unit: 1000000000}
 `;
 const request = { domain: 'abuse', descriptors: [{ entries: [{ key: 'user', value: 'fine' }] }] };
+
+interface DeadlineCall {
+  ShouldRateLimit(
+    request: unknown,
+    metadata: grpc.Metadata,
+    options: grpc.CallOptions,
+    callback: (error: grpc.ServiceError | null, response: { overallCode: string }) => void,
+  ): void;
+}
 
 function rssMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -35,16 +45,27 @@ describe('abusive clients on every listener', () => {
   let service: ServiceProcess;
   let client: grpc.Client;
   const port = (url: string) => Number(url.split(':').pop());
+  /*
+   * One decision on each transport, each with a caller deadline: a listener blocked by the abuse
+   * fails it (DEADLINE_EXCEEDED, an abort) with its reason, instead of a wall-clock threshold that
+   * a loaded two-core machine crosses without anything being blocked.
+   */
   const decide = async () => {
-    const started = performance.now();
-    const response = await unary<{ overallCode: string }>(client, 'ShouldRateLimit', request);
+    const response = await new Promise<{ overallCode: string }>((resolve, reject) =>
+      (client as unknown as DeadlineCall).ShouldRateLimit(
+        request,
+        new grpc.Metadata(),
+        { deadline: Date.now() + CALLER_DEADLINE_MS },
+        (error, answer) => (error ? reject(error) : resolve(answer)),
+      ),
+    );
     expect(response.overallCode).toBe('OK');
     const json = await fetch(`${service.httpUrl}/json`, {
       method: 'POST',
       body: JSON.stringify(request),
+      signal: AbortSignal.timeout(CALLER_DEADLINE_MS),
     });
     expect(json.status).toBe(200);
-    return performance.now() - started;
   };
 
   beforeAll(async () => {
@@ -63,7 +84,7 @@ describe('abusive clients on every listener', () => {
     try {
       for (const socket of sockets)
         socket.write('POST /json HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n{"dom');
-      for (let i = 0; i < 20; i++) expect(await decide()).toBeLessThan(500);
+      for (let i = 0; i < 20; i++) await decide();
     } finally {
       for (const socket of sockets) socket.destroy();
     }
@@ -84,7 +105,7 @@ describe('abusive clients on every listener', () => {
       );
       await closed;
     }
-    expect(await decide()).toBeLessThan(500);
+    await decide();
   });
 
   it('an HTTP body of 20 MiB is refused with 413 and does not grow memory', async () => {
@@ -97,7 +118,7 @@ describe('abusive clients on every listener', () => {
       if (response) expect(response.status).toBe(413);
     }
     expect(rssMiB(service.child.pid!) - before).toBeLessThan(64);
-    expect(await decide()).toBeLessThan(500);
+    await decide();
   });
 
   it('a gRPC frame that is not a RateLimitRequest gets an error status, and the server keeps serving', async () => {
@@ -130,7 +151,7 @@ describe('abusive clients on every listener', () => {
     } finally {
       session.close();
     }
-    expect(await decide()).toBeLessThan(500);
+    await decide();
   });
 
   it('50 gRPC streams that never send their message do not block other callers', async () => {
@@ -148,7 +169,7 @@ describe('abusive clients on every listener', () => {
       return stream;
     });
     try {
-      for (let i = 0; i < 20; i++) expect(await decide()).toBeLessThan(500);
+      for (let i = 0; i < 20; i++) await decide();
     } finally {
       for (const stream of streams) stream.close();
       session.destroy();

@@ -1,6 +1,7 @@
 import * as grpc from '@grpc/grpc-js';
 import { eventually, healthBecomes } from '../support/eventually';
-import { rateLimitClient, unary } from '../support/grpc-clients';
+import { CALLER_DEADLINE_MS } from '../support/decision-load';
+import { rateLimitClient } from '../support/grpc-clients';
 import { startLoad } from '../support/load-loop';
 import { startMemcachedNodes } from '../support/memcached-server';
 import { startRedis } from '../support/redis-servers';
@@ -18,6 +19,31 @@ const request = {
   descriptors: [{ entries: [{ key: 'user', value: 'steady' }] }],
 };
 
+/**
+ * ShouldRateLimit with a caller deadline: a call that waits on a failed store (instead of failing
+ * fast, or failing open) ends DEADLINE_EXCEEDED, which the assertions below reject; no wall-clock
+ * threshold that a loaded machine may cross.
+ */
+function decide(client: grpc.Client): Promise<unknown> {
+  return new Promise((resolve, reject) =>
+    (
+      client as unknown as {
+        ShouldRateLimit(
+          request: unknown,
+          metadata: grpc.Metadata,
+          options: grpc.CallOptions,
+          callback: (error: grpc.ServiceError | null, response: unknown) => void,
+        ): void;
+      }
+    ).ShouldRateLimit(
+      request,
+      new grpc.Metadata(),
+      { deadline: Date.now() + CALLER_DEADLINE_MS },
+      (error, response) => (error ? reject(error) : resolve(response)),
+    ),
+  );
+}
+
 describe('counter stores failing under steady load', () => {
   it('Redis killed and restarted: fast, clear UNAVAILABLE errors, no crash, recovery without restart', async () => {
     const redis = await startRedis();
@@ -25,9 +51,11 @@ describe('counter stores failing under steady load', () => {
       ...ruleDirectory({ 'faults.yaml': RULES }),
       KVSTORE_URL: redis.url,
       KVSTORE_HEALTH_CHECK_ACTIVE_CONNECTION: 'true',
+      // Longer than the caller's deadline: a decision that waited on the dead store would show.
+      KVSTORE_TIMEOUT: '60s',
     });
     const client = rateLimitClient(service.grpcAddress);
-    const load = startLoad(() => unary(client, 'ShouldRateLimit', request));
+    const load = startLoad(() => decide(client));
     try {
       await eventually('steady successes', () =>
         load.outcomes.filter((o) => o.ok).length > 200 ? true : undefined,
@@ -44,7 +72,6 @@ describe('counter stores failing under steady load', () => {
             `^${grpc.status.UNAVAILABLE}: counter store \\(kvstore\\) failed: primary store: `,
           ),
         );
-        expect(failure.ms).toBeLessThan(1000);
       }
       expect((await fetch(`${service.httpUrl}/healthcheck`)).status).toBe(500);
 
@@ -72,7 +99,7 @@ describe('counter stores failing under steady load', () => {
       ALTCACHE_HOST_PORT: node.address,
     });
     const client = rateLimitClient(service.grpcAddress);
-    const load = startLoad(() => unary(client, 'ShouldRateLimit', request));
+    const load = startLoad(() => decide(client));
     try {
       await eventually('steady successes', () =>
         load.outcomes.filter((o) => o.ok).length > 200 ? true : undefined,
@@ -85,8 +112,8 @@ describe('counter stores failing under steady load', () => {
         15_000,
       );
       const during = load.after(killedAt);
-      expect(during.every((o) => o.ok)).toBe(true);
-      expect(Math.max(...during.map((o) => o.ms))).toBeLessThan(2000);
+      // Each within the caller's deadline: fail open, not wait.
+      expect(during.filter((o) => !o.ok)).toEqual([]);
       await healthBecomes(service.httpUrl, 500, 10_000);
 
       await node.restart();
