@@ -1,6 +1,6 @@
 import { EnvReader, setting } from '../setting-definition';
 import { parseChoice } from '../setting-parsers';
-import { U32_MAX, bool, choice, duration, int, list, str } from './setting-builders';
+import { U32_MAX, bool, choice, duration, int, list, secret, str } from './setting-builders';
 
 export const BACKEND_TYPES = ['memory', 'kvstore', 'altcache'] as const;
 export type BackendType = (typeof BACKEND_TYPES)[number];
@@ -65,16 +65,14 @@ function kvstoreGroup(
       1024,
       alias('POOL_SIZE'),
     ),
-    auth: str(
+    auth: secret(
       `${prefix}_AUTH`,
       `${which} store credentials: password or user:password`,
-      '',
       alias('AUTH'),
     ),
-    sentinelAuth: str(
+    sentinelAuth: secret(
       `${prefix}_SENTINEL_AUTH`,
       `credentials for the ${which} store's sentinels`,
-      '',
       alias('SENTINEL_AUTH'),
     ),
     tls: bool(`${prefix}_TLS`, `TLS to the ${which} store`, false, alias('TLS')),

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { ConnectionOptions } from 'node:tls';
 import Redis, { Cluster, RedisOptions } from 'ioredis';
+import { Secret } from '../../../settings/secret';
 import { Settings } from '../../../settings/settings';
 import { reconnectOnReadonly } from './connection-recovery';
 import { COUNTER_SCRIPTS } from './counter-script';
@@ -10,8 +11,8 @@ export interface RedisEndpoint {
   readonly type: 'single' | 'sentinel' | 'cluster';
   readonly socketType: 'tcp' | 'unix';
   readonly url: string;
-  readonly auth: string;
-  readonly sentinelAuth: string;
+  readonly auth: Secret;
+  readonly sentinelAuth: Secret;
   readonly tls: boolean;
   readonly timeout: number;
   readonly pipelineWindow: number;
@@ -19,8 +20,9 @@ export interface RedisEndpoint {
 
 export type RedisClient = Redis | Cluster;
 
-/** `password` or `user:password`. */
-function credentials(auth: string): { username?: string; password?: string } {
+/** `password` or `user:password`; revealed only here, into the client's options. */
+function credentials(secret: Secret): { username?: string; password?: string } {
+  const auth = secret.reveal();
   if (auth === '') return {};
   const at = auth.indexOf(':');
   return at < 0
