@@ -108,8 +108,20 @@ async function debugAddress(app: INestApplication, settings: Settings): Promise<
     app.get(DebugServer, { strict: false }),
   );
   const addresses = optional(() => server?.addresses?.()) ?? [];
-  if (addresses.length > 0) return addresses.map((address) => url('http', address)).join(', ');
-  return `http://${settings.debug.host}:${settings.debug.port} (configured)`;
+  const where =
+    addresses.length > 0
+      ? addresses.map((address) => url('http', address)).join(', ')
+      : `http://${settings.debug.host}:${settings.debug.port} (configured)`;
+  return where + debugExposure(addresses, settings);
+}
+
+/** The debug port has no authentication: say so when other machines can reach it. */
+function debugExposure(addresses: AddressInfo[], settings: Settings): string {
+  const hosts = addresses.length > 0 ? addresses.map((a) => a.address) : [settings.debug.host];
+  const local = hosts.every((host) => /^(127\.|::1$|localhost$)/.test(host));
+  const heap = settings.debug.heapSnapshots ? ', heap snapshots on' : '';
+  if (local) return heap === '' ? '' : ` (${heap.slice(2)})`;
+  return ` (reachable from other machines, no authentication${heap}: DEBUG_HOST=127.0.0.1 keeps it local; docs/security.md)`;
 }
 
 function counterStore(settings: Settings): string {
