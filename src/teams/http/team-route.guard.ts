@@ -56,7 +56,7 @@ export class TeamRouteGuard implements CanActivate {
       resolvedTeamIds.set(request, teamId);
       return true;
     } catch (error) {
-      // The gate was part of the handler before; its unexpected failures keep the route's 500.
+      // An unexpected failure here (the database) is answered with the route's own 500 text.
       throw routeFailure(error, failureMessageOf(this.reflector, context), this.logger);
     }
   }
