@@ -5,6 +5,7 @@ import type { ElementColumns, ElementRows } from './element-rows';
 import { ElementSites, type SavedRow } from './site-rows';
 import { normalizeFieldValue } from './field-values';
 import { isRelationField, type RelationRows } from './relation-rows';
+import { sanitizeRichText } from './rich-text';
 import type { SaveSpec } from './save-spec';
 import type { StructureNodes } from './structure-nodes';
 import type { UriTrees } from './uri-trees';
@@ -278,7 +279,12 @@ function splitValues(
     else if (isRelationField(field)) split.relations.set(field, value);
     else {
       const normalized = normalizeFieldValue(field, value, problems, `${prefix}field "${handle}"`);
-      if (normalized !== undefined) split.plain[handle] = normalized;
+      // Every save (mutations, the importer, the seed) passes here: rich text is stored sanitised.
+      if (normalized !== undefined)
+        split.plain[handle] =
+          field.type === 'richText' && typeof normalized === 'string'
+            ? sanitizeRichText(normalized)
+            : normalized;
     }
   }
   return split;
