@@ -39,11 +39,12 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       '@typescript-eslint/no-extraneous-class': 'off',
-      // A switch over a union (element kinds, field types, ...) handles every member; an explicit
-      // `default:` branch counts as handling the rest.
+      // A switch over a union (element kinds, field types, ...) names every member: a `default:`
+      // branch does not count, so adding a member to FIELD_TYPES / ElementKinds (or any union) is
+      // an error in each switch that must handle it.
       '@typescript-eslint/switch-exhaustiveness-check': [
         'error',
-        { considerDefaultExhaustiveForUnions: true },
+        { considerDefaultExhaustiveForUnions: false },
       ],
     },
   },

@@ -60,7 +60,12 @@ function tableCell(column: TableColumn, raw: unknown): unknown {
     case 'date':
     case 'time':
       return toDateValue(raw);
-    default:
+    case 'singleline':
+    case 'multiline':
+    case 'email':
+    case 'url':
+    case 'color':
+    case 'select':
       return toTextValue(raw);
   }
 }
@@ -121,7 +126,12 @@ export function customFieldValue(field: Field, raw: unknown, label = false): unk
     case 'users':
     case 'matrix':
       return null;
-    default:
+    case 'plainText':
+    case 'email':
+    case 'url':
+    case 'color':
+    case 'markdown':
+    case 'richText':
       return toTextValue(raw);
   }
 }

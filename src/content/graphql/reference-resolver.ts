@@ -112,7 +112,8 @@ function toLookup(ref: ElementReference, deps: ReferenceResolverDeps): Lookup | 
       };
     case ElementKinds.globalSet:
       return { kind, form: 'handle', value: identifier, container: null, siteId };
-    default:
+    case ElementKinds.asset:
+    case ElementKinds.matrixBlock:
       return null;
   }
 }

@@ -58,7 +58,8 @@ export class SeedReferences {
         const folder = cut < 0 ? '' : `${rest.slice(0, cut)}/`;
         return this.lookups.asset(volume.id, folder, rest.slice(cut + 1));
       }
-      default:
+      case ElementKinds.globalSet:
+      case ElementKinds.matrixBlock:
         return undefined;
     }
   }
@@ -89,7 +90,8 @@ export class SeedReferences {
         return ' (write <group>/<slug>, or a uid)';
       case ElementKinds.user:
         return ' (write the username)';
-      default:
+      case ElementKinds.globalSet:
+      case ElementKinds.matrixBlock:
         return '';
     }
   }

@@ -52,7 +52,8 @@ export class AuthenticatorService {
           'basic-auth.invalid-header',
           'Invalid Basic Auth Header',
         );
-      default:
+      case 'none':
+      case 'unsupported':
         throw unauthorized();
     }
   }

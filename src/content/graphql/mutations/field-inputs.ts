@@ -100,7 +100,14 @@ export function fieldInputType(types: SchemaTypes, field: Field): GraphQLInputTy
       return field.columns.length === 0 ? null : new GraphQLList(tableRowInput(types, field));
     case 'matrix':
       return field.blockTypes.length === 0 ? null : matrixInput(types, field);
-    default:
+    case 'plainText':
+    case 'dropdown':
+    case 'radioButtons':
+    case 'email':
+    case 'url':
+    case 'color':
+    case 'markdown':
+    case 'richText':
       return GraphQLString;
   }
 }
@@ -134,7 +141,14 @@ function cellInputType(types: SchemaTypes, column: TableColumn): GraphQLInputTyp
       return GraphQLBoolean;
     case 'date':
       return types.dateTime;
-    default:
+    // Times are text (above).
+    case 'time':
+    case 'singleline':
+    case 'multiline':
+    case 'email':
+    case 'url':
+    case 'color':
+    case 'select':
       return GraphQLString;
   }
 }

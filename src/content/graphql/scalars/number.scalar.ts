@@ -35,7 +35,11 @@ export const NumberScalar = new GraphQLScalarType<number | null, number>({
       }
       case Kind.NULL:
         return null;
-      default:
+      case Kind.BOOLEAN:
+      case Kind.ENUM:
+      case Kind.LIST:
+      case Kind.OBJECT:
+      case Kind.VARIABLE:
         throw new GraphQLError('Number must be a numeric value.', { nodes: node });
     }
   },

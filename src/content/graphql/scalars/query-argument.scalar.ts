@@ -25,7 +25,12 @@ export const QueryArgumentScalar = new GraphQLScalarType<QueryArgumentValue, Que
         return Number.parseInt(node.value, 10);
       case Kind.BOOLEAN:
         return node.value;
-      default:
+      case Kind.FLOAT:
+      case Kind.NULL:
+      case Kind.ENUM:
+      case Kind.LIST:
+      case Kind.OBJECT:
+      case Kind.VARIABLE:
         // The node gives the error its location in the query.
         throw new GraphQLError(MESSAGE, { nodes: node });
     }

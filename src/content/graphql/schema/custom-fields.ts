@@ -77,7 +77,12 @@ function customFieldConfig(types: SchemaTypes, field: Field): ElementFieldConfig
     case 'tags':
     case 'users':
       return relationFieldConfig(types, field, description);
-    default:
+    case 'plainText':
+    case 'email':
+    case 'url':
+    case 'color':
+    case 'markdown':
+    case 'richText':
       return value(GraphQLString);
   }
 }
@@ -180,7 +185,12 @@ function tableColumnField(
     case 'date':
     case 'time':
       return { type: types.dateTime, resolve: (row) => emptyToNull(row[key]) };
-    default:
+    case 'singleline':
+    case 'multiline':
+    case 'email':
+    case 'url':
+    case 'color':
+    case 'select':
       return { type: GraphQLString, resolve: (row) => row[key] ?? null };
   }
 }

@@ -399,7 +399,23 @@ function customFieldArgument(field: Field, scope: SchemaScope): GraphQLArgumentC
         GraphQLBoolean,
         `Narrows the query results based on the elements’ “${field.name}” field.`,
       );
-    default:
+    case 'plainText':
+    case 'number':
+    case 'date':
+    case 'dropdown':
+    case 'radioButtons':
+    case 'checkboxes':
+    case 'multiSelect':
+    case 'email':
+    case 'url':
+    case 'color':
+    case 'markdown':
+    case 'richText':
+    case 'entries':
+    case 'assets':
+    case 'categories':
+    case 'tags':
+    case 'users':
       return arg(
         queryArguments,
         `Narrows the query results based on the elements’ “${field.name}” field.`,

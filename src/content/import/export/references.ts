@@ -56,7 +56,8 @@ export class ExportReferences {
         const group = this.model.tagGroups.id(key.containerId ?? -1);
         return group && this.natural(group.handle, key);
       }
-      default:
+      case ElementKinds.globalSet:
+      case ElementKinds.matrixBlock:
         return undefined;
     }
   }

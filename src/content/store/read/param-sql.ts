@@ -78,7 +78,8 @@ function emptySql(column: ParamColumn, negated: boolean): SQL {
       const length = sql`coalesce(jsonb_array_length(CASE WHEN jsonb_typeof(${c}) = 'array' THEN ${c} END), 0)`;
       return negated ? sql`(${length} > 0)` : sql`(${length} = 0)`;
     }
-    default:
+    case 'number':
+    case 'date':
       return negated ? sql`(${c} IS NOT NULL)` : sql`(${c} IS NULL)`;
   }
 }

@@ -62,7 +62,8 @@ function nodeSql(kind: ElementKind, node: ParamNode, now: Date): SQL {
       const expression = statusExpression(kind, String(node.value), now);
       return node.operator === '!=' ? sql`(NOT ${expression})` : expression;
     }
-    default:
+    case 'empty':
+    case 'like':
       // `:empty:` or a wildcard: no status is empty or a pattern.
       return sql`false`;
   }

@@ -236,7 +236,21 @@ export function defaultFieldValue(field: Field): unknown {
     case 'checkboxes':
     case 'multiSelect':
       return field.options.filter((option) => option.default).map((option) => option.value);
-    default:
+    case 'plainText':
+    case 'number':
+    case 'date':
+    case 'email':
+    case 'url':
+    case 'color':
+    case 'markdown':
+    case 'richText':
+    case 'entries':
+    case 'assets':
+    case 'categories':
+    case 'tags':
+    case 'users':
+    case 'matrix':
+    case 'table':
       return undefined;
   }
 }

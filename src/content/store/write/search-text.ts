@@ -43,7 +43,18 @@ export function searchText(
           for (const column of field.columns)
             if (['singleline', 'multiline', 'select'].includes(column.type)) push(row[column.key]);
         break;
-      default:
+      // No words in these values (numbers, flags, dates, colours, element ids); matrix block
+      // text comes in through `extra`.
+      case 'number':
+      case 'lightswitch':
+      case 'date':
+      case 'color':
+      case 'entries':
+      case 'assets':
+      case 'categories':
+      case 'tags':
+      case 'users':
+      case 'matrix':
         break;
     }
   }
