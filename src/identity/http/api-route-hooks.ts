@@ -8,6 +8,7 @@ import type {
   HookHandlerDoneFunction,
   RouteOptions,
 } from 'fastify';
+import { urlHasUnstorableText } from '../../infra/http/validation/unstorable-text';
 
 /** Route config key (set with `@RouteConfig`) naming the 400 text for an undecodable body. */
 export const BAD_REQUEST_MESSAGE = 'grafanaBadRequestMessage';
@@ -34,7 +35,7 @@ export class ApiRouteHooks {
     if (!route.url.startsWith('/api/')) return;
     route.errorHandler ??= (error, request, reply) => this.answer(error, request, reply);
     const existing = route.onRequest ? [route.onRequest].flat() : [];
-    route.onRequest = [...existing, dropContentTypeWithoutBody];
+    route.onRequest = [...existing, refuseUnstorableUrl, dropContentTypeWithoutBody];
   }
 
   private answer(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
@@ -54,6 +55,28 @@ export class ApiRouteHooks {
     const answered = status === 413 || status >= 500 ? status : 400;
     void reply.status(answered).header('content-type', 'application/json').send(body);
   }
+}
+
+/** What a URL with a NUL or non-UTF-8 escapes is answered (as Grafana's handler errors). */
+export const UNSTORABLE_URL_MESSAGE = 'bad request: NUL character or invalid UTF-8 in the URL';
+
+/**
+ * Refuses a path or query parameter no column can hold (a NUL, escapes that are not UTF-8) with
+ * `400 {"message"}`, before a handler would fail on it in the database (issue 19).
+ */
+function refuseUnstorableUrl(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
+  if (!urlHasUnstorableText(request.raw.url ?? '')) {
+    done();
+    return;
+  }
+  void reply
+    .status(400)
+    .header('content-type', 'application/json')
+    .send({ message: UNSTORABLE_URL_MESSAGE });
 }
 
 function dropContentTypeWithoutBody(

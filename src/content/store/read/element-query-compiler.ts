@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { ElementCriteria } from '../element-criteria';
+import { refuseUnstorableText } from './criteria-text';
 import { ElementQueryError } from './element-query-error';
 import {
   fieldColumn,
@@ -137,6 +138,7 @@ function innerQuery(
   keyed: KeyedScope | undefined,
   orders: readonly OrderExpression[],
 ): SQL {
+  refuseUnstorableText(criteria);
   const columns: SQL[] = [BASE_COLUMNS];
   if (criteria.kind === ElementKinds.asset) columns.push(ASSET_COLUMNS);
   if (criteria.kind === ElementKinds.user) columns.push(USER_COLUMNS);

@@ -1,4 +1,5 @@
 import { ArgumentMetadata, Type, ValidationPipe } from '@nestjs/common';
+import { containsNul } from './unstorable-text';
 import { ConstraintFailure, firstFailure } from './validation-failures';
 
 /** A value the binding step refuses before class-transformer sees it (e.g. an array body). */
@@ -64,6 +65,15 @@ export class DtoValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     // Path parameters and custom decorators are the handler's business (no implicit conversion).
     if (metadata.type !== 'body' && metadata.type !== 'query') return value;
+    // PostgreSQL text cannot hold NUL: refused here as a bad request, not failed in a query.
+    if (containsNul(value))
+      throw this.dto.answer({
+        path: '',
+        constraint: 'noNul',
+        message: `the ${metadata.type} has a NUL character`,
+        context: undefined,
+        target: undefined,
+      });
     const metatype = metadata.metatype;
     if (this.dto.bind === undefined || metatype === undefined || !this.toValidate(metadata))
       return super.transform(value, metadata);
