@@ -5,6 +5,7 @@ import { createReadStream } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { GrafanaError } from '../../identity/http/grafana-error';
 import { GrafanaExceptionFilter } from '../../identity/http/grafana-exception.filter';
+import { DOCS_HEADERS } from './docs-headers';
 import { buildOpenApiDocument, renderOpenApiDocument } from './openapi-document';
 
 /** swagger-ui-dist as installed with @nestjs/swagger: served from disk, no CDN. */
@@ -31,16 +32,22 @@ const PAGE = `<!doctype html>
   <div id="swagger-ui"></div>
   <script src="docs/swagger-ui-bundle.js"></script>
   <script src="docs/swagger-ui-standalone-preset.js"></script>
-  <script>
-    window.ui = SwaggerUIBundle({
-      url: 'openapi.json',
-      dom_id: '#swagger-ui',
-      presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
-      layout: 'StandaloneLayout',
-    });
-  </script>
+  <script src="docs/swagger-start.js"></script>
 </body>
 </html>
+`;
+
+/**
+ * The page's start script, served as a file: the page's CSP allows no inline script. No
+ * validator badge (it would load an image from validator.swagger.io).
+ */
+const START_SCRIPT = `window.ui = SwaggerUIBundle({
+  url: 'openapi.json',
+  dom_id: '#swagger-ui',
+  presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
+  layout: 'StandaloneLayout',
+  validatorUrl: null,
+});
 `;
 
 /** `/api/openapi.json` and a Swagger UI at `/api/docs` that works offline. */
@@ -58,14 +65,22 @@ export class OpenApiController {
 
   @Get('docs')
   async page(@Res() reply: FastifyReply): Promise<void> {
-    await reply.type('text/html; charset=utf-8').send(PAGE);
+    await reply.headers(DOCS_HEADERS).type('text/html; charset=utf-8').send(PAGE);
   }
 
   @Get('docs/:file')
   async asset(@Param('file') file: string, @Res() reply: FastifyReply): Promise<void> {
+    if (file === 'swagger-start.js') {
+      await reply
+        .headers(DOCS_HEADERS)
+        .type('application/javascript; charset=utf-8')
+        .send(START_SCRIPT);
+      return;
+    }
     const type = Object.hasOwn(ASSETS, file) ? ASSETS[file] : undefined;
     if (type === undefined) throw GrafanaError.message(404, 'Not found');
     await reply
+      .headers(DOCS_HEADERS)
       .type(type)
       .header('cache-control', 'public, max-age=86400')
       .send(createReadStream(join(SWAGGER_UI_DIR, file)));
