@@ -11,7 +11,7 @@ import { compileRules } from '../ratelimit/rules/rule-compiler';
 import { parseRuleFile } from '../ratelimit/rules/rule-file.parser';
 import { RuleStatsFactory } from '../ratelimit/stats/rule-stats';
 import { ServiceStats } from '../ratelimit/stats/service-stats';
-import { ApiRateLimiter } from './api-rate-limiter';
+import { ApiRateLimiter } from './rate-limiter';
 
 /** Rules of the API guard's unit tests (domain `api`). */
 export const API_GUARD_RULES = `

@@ -3,9 +3,9 @@ import { Database } from '../infra/database/database';
 import { DatabaseModule } from '../infra/database/database.module';
 import { RateLimitModule } from '../ratelimit/ratelimit.module';
 import { Settings } from '../settings/settings';
-import { ApiGuardKey, loadApiGuardKey } from './api-guard-key';
+import { ApiGuardKey, loadApiGuardKey } from './guard-key';
 import { ApiGuardRoutes } from './api-guard.routes';
-import { ApiRateLimiter } from './api-rate-limiter';
+import { ApiRateLimiter } from './rate-limiter';
 
 /**
  * Rate limiting the GraphQL and teams APIs in process (API_RATE_LIMIT_DOMAIN): decisions come from

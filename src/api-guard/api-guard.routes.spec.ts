@@ -1,7 +1,7 @@
 import { HttpAdapterHost } from '@nestjs/core';
 import { randomBytes } from 'node:crypto';
 import Fastify, { FastifyInstance } from 'fastify';
-import { ApiGuardKey } from './api-guard-key';
+import { ApiGuardKey } from './guard-key';
 import { apiGuardHarness } from './api-guard.fixtures';
 import { ApiGuardRoutes } from './api-guard.routes';
 

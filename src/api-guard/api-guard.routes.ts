@@ -10,8 +10,8 @@ import type {
 import { schemaRequestHeaders } from '../content/endpoint/request-headers';
 import { Settings } from '../settings/settings';
 import { ProtectedApi } from '../settings/api-guard.settings';
-import { ApiGuardKey } from './api-guard-key';
-import { ApiRateLimiter } from './api-rate-limiter';
+import { ApiGuardKey } from './guard-key';
+import { ApiRateLimiter } from './rate-limiter';
 import { graphqlCallerToken, teamsCallerToken } from './caller-token';
 import { ClientAddressResolver } from './client-address';
 import { protectedApiOf } from './protected-routes';

@@ -12,7 +12,7 @@ import { parseAuthorization } from '../identity/auth/authorization-header';
  * per login instead. The claim is not verified here (this runs before authentication): a wrong
  * password still counts against that login, which is what slows guessing down.
  *
- * The hash is an HMAC with the installation's key (api-guard-key.ts): without it nobody can
+ * The hash is an HMAC with the installation's key (guard-key.ts): without it nobody can
  * compute the value of a login or a token, and so cannot name the counter of someone else.
  */
 

@@ -1,6 +1,6 @@
 import { Code, DescriptorStatus } from '../ratelimit/limiter/rate-limit.model';
 import { Unit } from '../ratelimit/rules/rate-limit-unit';
-import { apiLimitHeaders, retryAfterSeconds } from './api-limit-headers';
+import { apiLimitHeaders, retryAfterSeconds } from './limit-headers';
 
 const status = (
   code: Code,

@@ -1,4 +1,4 @@
-import { apiDecisionRequest } from './api-decision-request';
+import { apiDecisionRequest } from './decision-request';
 import { apiGuardHarness as harness } from './api-guard.fixtures';
 
 describe('apiDecisionRequest', () => {

@@ -8,9 +8,9 @@ import { Tracing } from '../infra/tracing/tracing';
 import { Settings } from '../settings/settings';
 import { Code, RateLimitRequest, RateLimitResponse } from '../ratelimit/limiter/rate-limit.model';
 import { RateLimitService } from '../ratelimit/limiter/rate-limit.service';
-import { ApiCaller, apiDecisionRequest } from './api-decision-request';
-import { apiGuardCounters, ApiGuardCounters } from './api-guard.stats';
-import { apiLimitHeaders, HeaderPairs, retryAfterSeconds } from './api-limit-headers';
+import { ApiCaller, apiDecisionRequest } from './decision-request';
+import { apiGuardCounters, ApiGuardCounters } from './guard-counters';
+import { apiLimitHeaders, HeaderPairs, retryAfterSeconds } from './limit-headers';
 import { ApiLimitHeaderMode, ProtectedApi } from '../settings/api-guard.settings';
 import { DecisionFailureLog } from './decision-failure-log';
 
