@@ -6,7 +6,7 @@ import { Settings } from '../../settings/settings';
 import type { GqlSchemaDefinition } from '../model/content-model';
 import type { ContentModelIndex } from '../model/content-model.index';
 import { ContentModelSource } from '../model/content-model.source';
-import { QueryLimits } from '../limits/query-limits';
+import { QueryLimits, type QueryLimitSettings } from '../limits/query-limits';
 import { ContentSchemaBase } from './code-first/content-schema-base';
 import { ContentGraphql } from './content-graphql';
 import type {
@@ -50,6 +50,8 @@ export class ContentGraphqlService extends ContentGraphql implements OnModuleDes
   private readonly documents = new DocumentCache(DOCUMENT_CACHE_SIZE);
   private readonly rules: readonly ValidationRule[];
   private readonly limits: QueryLimits;
+  /** The public schema's: GRAPHQL_PUBLIC_MAX_* tighten the general limits (issue 19). */
+  private readonly publicLimits: QueryLimits;
   private readonly devMode: boolean;
   /** GRAPHQL_MAX_TOKENS; undefined: no limit. */
   private readonly maxTokens: number | undefined;
@@ -68,6 +70,7 @@ export class ContentGraphqlService extends ContentGraphql implements OnModuleDes
     this.maxTokens = settings.content.maxTokens > 0 ? settings.content.maxTokens : undefined;
     this.rules = validationRules(this.devMode);
     this.limits = new QueryLimits(settings.content);
+    this.publicLimits = new QueryLimits(publicLimitSettings(settings.content));
     this.timeZone = presentationTimeZone(settings.content.datesInSystemTimeZone);
     this.unsubscribe = models.onChange(() => this.schemas.clear());
   }
@@ -115,9 +118,10 @@ export class ContentGraphqlService extends ContentGraphql implements OnModuleDes
     if (options.readOnly === true && isMutation(document, operation.operationName))
       return { errors: [{ message: MUTATION_NEEDS_POST }] };
     // Limits depend on variables and on who asks: checked on every run (limits/query-limits.ts).
-    if (this.limits.active) {
+    const limits = definition.isPublic ? this.publicLimits : this.limits;
+    if (limits.active) {
       const privileged = options.privileged === true;
-      const errors = this.limits.check(generated.schema, document, { ...operation, privileged });
+      const errors = limits.check(generated.schema, document, { ...operation, privileged });
       if (errors.length > 0)
         return { errors: errors.map((e) => graphqlErrorJson(e, this.devMode)) };
     }
@@ -180,6 +184,21 @@ export class ContentGraphqlService extends ContentGraphql implements OnModuleDes
       );
     return graphqlErrorJson(error, this.devMode);
   }
+}
+
+/** The tighter of two caps where 0 means off. */
+function tighter(general: number, specific: number): number {
+  if (general <= 0) return specific;
+  if (specific <= 0) return general;
+  return Math.min(general, specific);
+}
+
+function publicLimitSettings(content: Settings['content']): QueryLimitSettings {
+  return {
+    maxComplexity: tighter(content.maxComplexity, content.publicMaxComplexity),
+    maxDepth: tighter(content.maxDepth, content.publicMaxDepth),
+    introspection: content.introspection,
+  };
 }
 
 function messageOf(error: unknown): string {

@@ -22,6 +22,7 @@ import type { ScopeGrants } from './scope-grants';
 export class ContentGraphqlContextFactory extends GraphqlContextFactory {
   private readonly timeZone: string;
   private readonly maxResults: number;
+  private readonly adhocTransforms: 'any' | 'tokens' | 'named';
   private values: { model: ContentModelIndex; values: FieldValues } | null = null;
 
   constructor(
@@ -33,6 +34,7 @@ export class ContentGraphqlContextFactory extends GraphqlContextFactory {
     super();
     this.timeZone = presentationTimeZone(settings.content.datesInSystemTimeZone);
     this.maxResults = settings.content.maxResults;
+    this.adhocTransforms = settings.content.adhocTransforms;
   }
 
   create(
@@ -52,6 +54,9 @@ export class ContentGraphqlContextFactory extends GraphqlContextFactory {
       elements,
       values: this.valuesFor(model),
       assetFiles: this.assetFiles,
+      adhocTransforms:
+        this.adhocTransforms === 'any' ||
+        (this.adhocTransforms === 'tokens' && !definition.isPublic),
       references: createReferenceResolver({
         model,
         grants,

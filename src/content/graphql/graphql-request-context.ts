@@ -88,6 +88,11 @@ export interface GraphqlRequestContext {
   readonly references: ReferenceResolver;
   /** Where DateTime values are presented: `UTC`, or the system zone (setting). */
   readonly timeZone: string;
+  /**
+   * Whether ad-hoc image transforms (and srcset sizes, which derive them) may be asked for
+   * (GRAPHQL_ADHOC_TRANSFORMS and the schema); absent: allowed (unit tests).
+   */
+  readonly adhocTransforms?: boolean;
   /** What mutations write with (mutations/); absent where no writer is wired (some unit tests). */
   readonly mutations?: ContentMutations;
 }

@@ -345,7 +345,7 @@ describe('LocalAssetFiles.transform', () => {
     await expect(
       files.transform(landscape(), images(), { width: 8000, height: 8000, mode: 'stretch' }),
     ).rejects.toThrow(
-      'Transform output of 8000x8000 pixels is too large (at most 50000000 pixels)',
+      'Transform output of 8000x8000 pixels is too large (at most 16777216 pixels)',
     );
   });
 

@@ -1,6 +1,7 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, Optional } from '@nestjs/common';
 import type { Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { Settings } from '../../settings/settings';
 import { ContentModelSource } from '../model/content-model.source';
 import type { Volume } from '../model/content-model';
 import type { AssetProperties, ElementRecord } from '../store/element-record';
@@ -10,11 +11,17 @@ import {
   type TransformArgs,
   type TransformedImage,
 } from './asset-files';
+import { GeneratedFiles } from './generated-files';
 import { extensionOf, isTransformable, MIME_TYPES, webSafeFormat } from './image-formats';
 import { ImageRenderer, type SourceImage } from './image-renderer';
 import { parseSrcsetSize, srcsetTransform } from './srcset-sizes';
-import { MAX_OUTPUT_PIXELS, outputSize, renderPlan, type Size } from './transform-geometry';
-import { outputFilename, outputFormat, transformFolderName } from './transform-naming';
+import { DEFAULT_MAX_OUTPUT_PIXELS, outputSize, renderPlan, type Size } from './transform-geometry';
+import {
+  isTransformFolderName,
+  outputFilename,
+  outputFormat,
+  transformFolderName,
+} from './transform-naming';
 import { MAX_TRANSFORM_SIDE, resolveTransformSpec, type TransformSpec } from './transform-spec';
 import { fileInVolume, pathSegments, volumeUrl } from './volume-paths';
 
@@ -32,9 +39,29 @@ export class LocalAssetFiles extends AssetFiles {
   private readonly renderer = new ImageRenderer();
   private readonly sources = new Map<string, Promise<SourceImage>>();
   private readonly generating = new Map<string, Promise<void>>();
+  /** GRAPHQL_TRANSFORM_MAX_PIXELS. */
+  private readonly maxPixels: number;
+  /** CONTENT_TRANSFORM_MAX_FILES_PER_ASSET and CONTENT_TRANSFORM_DISK_BUDGET_BYTES. */
+  readonly generated: GeneratedFiles;
 
-  constructor(private readonly model: ContentModelSource) {
+  /** Without settings (unit tests): the settings' defaults for the pixel cap, no file bounds. */
+  constructor(
+    private readonly model: ContentModelSource,
+    @Optional() settings?: Settings,
+  ) {
     super();
+    this.maxPixels = settings?.content.transformMaxPixels ?? DEFAULT_MAX_OUTPUT_PIXELS;
+    this.generated = new GeneratedFiles(
+      {
+        maxPerSource: settings?.content.transformMaxFilesPerAsset ?? 0,
+        budgetBytes: settings?.content.transformDiskBudgetBytes ?? 0,
+      },
+      (name) =>
+        isTransformFolderName(
+          name,
+          (handle) => this.model.current.imageTransforms.handle(handle) !== undefined,
+        ),
+    );
   }
 
   url(asset: ElementRecord, volume: Volume): string {
@@ -110,7 +137,7 @@ export class LocalAssetFiles extends AssetFiles {
     const width = args.width ?? current.width;
     const height = args.height ?? Math.round((width * current.height) / current.width);
     if (width > MAX_TRANSFORM_SIDE || height > MAX_TRANSFORM_SIDE) return null;
-    if (width * height > MAX_OUTPUT_PIXELS) return null;
+    if (width * height > this.maxPixels) return null;
     return (await this.transform(asset, volume, args))?.url ?? null;
   }
 
@@ -147,9 +174,9 @@ export class LocalAssetFiles extends AssetFiles {
     const { path, stats, segments } = located;
     const source = await this.inspect(path, stats);
     const plan = renderPlan(source, spec, props.focalPoint);
-    if (plan.output.width * plan.output.height > MAX_OUTPUT_PIXELS)
+    if (plan.output.width * plan.output.height > this.maxPixels)
       throw new TransformArgumentError(
-        `Transform output of ${plan.output.width}x${plan.output.height} pixels is too large (at most ${MAX_OUTPUT_PIXELS} pixels)`,
+        `Transform output of ${plan.output.width}x${plan.output.height} pixels is too large (at most ${this.maxPixels} pixels)`,
       );
     const format = outputFormat(spec, props.filename, source.hasAlpha);
     const folder = transformFolderName(spec);
@@ -160,14 +187,15 @@ export class LocalAssetFiles extends AssetFiles {
     // The focal point decides a crop but is not in the folder name: an edited asset is redrawn.
     const freshAfter =
       spec.mode === 'crop' ? Math.max(stats.mtimeMs, asset.dateUpdated.getTime()) : stats.mtimeMs;
-    await this.once(target, freshAfter, () =>
-      this.renderer.render(path, target, plan, {
+    await this.once(target, freshAfter, async () => {
+      await this.renderer.render(path, target, plan, {
         format,
         quality: spec.quality,
         interlace: spec.interlace,
         animated: source.frames > 1 && (format === 'gif' || format === 'webp'),
-      }),
-    );
+      });
+      await this.generated.added(volume.path, target, path);
+    });
     return {
       url: volumeUrl(volume.baseUrl, targetSegments),
       width: plan.output.width,

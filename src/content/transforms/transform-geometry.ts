@@ -22,8 +22,11 @@ export interface RenderPlan {
   readonly place: Region | null;
 }
 
-/** Above this many output pixels a transform is refused. */
-export const MAX_OUTPUT_PIXELS = 50_000_000;
+/**
+ * Above this many output pixels a transform is refused unless GRAPHQL_TRANSFORM_MAX_PIXELS says
+ * otherwise (its default: 4096x4096, about 50 MB of raw RGB for sharp to hold).
+ */
+export const DEFAULT_MAX_OUTPUT_PIXELS = 4096 * 4096;
 
 /**
  * The box the transform asks for: a missing dimension follows the source's aspect ratio (at least

@@ -32,3 +32,15 @@ export function outputFilename(filename: string, format: OutputFormat): string {
   const dot = filename.lastIndexOf('.');
   return `${dot <= 0 ? filename : filename.slice(0, dot)}.${format}`;
 }
+
+/** An ad-hoc transform's folder name, as transformFolderName writes it. */
+const ADHOC_FOLDER =
+  /^_(?:\d+|AUTO)x(?:\d+|AUTO)_(?:crop|fit|stretch|letterbox)_(?:top|center|bottom)-(?:left|center|right)(?:_\d+)?_(?:none|line|plane|partition)$/;
+
+/** Whether a folder holds generated files: an ad-hoc transform's, or `_<handle>` of a named one. */
+export function isTransformFolderName(
+  name: string,
+  isNamedHandle: (handle: string) => boolean,
+): boolean {
+  return ADHOC_FOLDER.test(name) || (name.startsWith('_') && isNamedHandle(name.slice(1)));
+}

@@ -68,6 +68,19 @@ export function resolveTransformSpec(
   });
 }
 
+/**
+ * Whether the arguments ask for an ad-hoc transform (sizes, mode, format... without a named
+ * transform's handle), which GRAPHQL_ADHOC_TRANSFORMS may refuse: each distinct set of arguments
+ * is another generated file.
+ */
+export function isAdhocTransform(args: TransformArgs): boolean {
+  if (nonBlank(args.handle) !== undefined || nonBlank(args.transform) !== undefined) return false;
+  const { width, height, mode, position, interlace, quality, format } = args;
+  return [width, height, mode, position, interlace, quality, format].some(
+    (value) => value !== null && value !== undefined,
+  );
+}
+
 interface RawSpec {
   readonly handle: string | null;
   readonly width: number | null;

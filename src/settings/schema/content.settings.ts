@@ -34,6 +34,45 @@ export const CONTENT_SETTINGS = {
       'avatar URLs point to a local placeholder image instead of /avatar/<md5>',
     ),
     appSubUrl: str('APP_SUB_URL', 'path prefix of avatar URLs (Grafana app_sub_url)'),
+    disableBruteForceLoginProtection: bool(
+      'DISABLE_BRUTE_FORCE_LOGIN_PROTECTION',
+      'turn off the lock of logins and client addresses after repeated failed Basic auth attempts (Grafana disable_brute_force_login_protection)',
+    ),
+    bruteForceLoginProtectionMaxAttempts: int(
+      'BRUTE_FORCE_LOGIN_PROTECTION_MAX_ATTEMPTS',
+      'failed attempts within LOGIN_ATTEMPTS_WINDOW that lock a login (or a client address) until the oldest leaves the window',
+      5,
+      1,
+      1000,
+    ),
+    loginAttemptsWindow: duration(
+      'LOGIN_ATTEMPTS_WINDOW',
+      'how far back failed login attempts count; also how long a lock lasts (fixed at 5m in Grafana)',
+      '5m',
+    ),
+    disableUsernameLoginProtection: bool(
+      'DISABLE_USERNAME_LOGIN_PROTECTION',
+      'do not count failed attempts per login (Grafana disable_username_login_protection)',
+    ),
+    disableIpAddressLoginProtection: bool(
+      'DISABLE_IP_ADDRESS_LOGIN_PROTECTION',
+      'do not count failed attempts per client address (Grafana disable_ip_address_login_protection; on by default there too)',
+      true,
+    ),
+    passwordHashConcurrency: int(
+      'PASSWORD_HASH_CONCURRENCY',
+      'password checks (scrypt, on the shared libuv thread pool) running at once per instance',
+      2,
+      1,
+      64,
+    ),
+    passwordHashQueue: int(
+      'PASSWORD_HASH_QUEUE',
+      'password checks waiting for a slot at most; beyond it a Basic auth request is answered 503 at once',
+      32,
+      0,
+      100_000,
+    ),
   },
   content: {
     enabled: bool('GRAPHQL_ENABLED', 'serve the content GraphQL API (Craft enableGql)', true),
@@ -77,6 +116,42 @@ export const CONTENT_SETTINGS = {
       'GRAPHQL_MAX_DEPTH',
       'deepest nesting of fields of an operation (Craft maxGraphqlDepth); 0 = off',
       0,
+    ),
+    publicMaxComplexity: int(
+      'GRAPHQL_PUBLIC_MAX_COMPLEXITY',
+      'complexity cap for the public schema (anonymous requests), on top of GRAPHQL_MAX_COMPLEXITY; 0 = off',
+      10_000,
+    ),
+    publicMaxDepth: int(
+      'GRAPHQL_PUBLIC_MAX_DEPTH',
+      'depth cap for the public schema (anonymous requests), on top of GRAPHQL_MAX_DEPTH; 0 = off',
+      20,
+    ),
+    adhocTransforms: choice(
+      'GRAPHQL_ADHOC_TRANSFORMS',
+      'who may ask for ad-hoc image transforms (width, height, format... and srcset sizes): any, tokens (not the public schema) or named (nobody: only the named transforms of the model)',
+      ['any', 'tokens', 'named'] as const,
+      'tokens',
+      { caseInsensitive: true },
+    ),
+    transformMaxPixels: int(
+      'GRAPHQL_TRANSFORM_MAX_PIXELS',
+      'largest output of one image transform in pixels (width x height; 4096x4096 by default); larger: a GraphQL error',
+      4096 * 4096,
+      1,
+      8192 * 8192,
+    ),
+    transformMaxFilesPerAsset: int(
+      'CONTENT_TRANSFORM_MAX_FILES_PER_ASSET',
+      'generated transform files kept per source image; beyond it the oldest of that image are removed; 0 = off',
+      32,
+    ),
+    transformDiskBudgetBytes: int(
+      'CONTENT_TRANSFORM_DISK_BUDGET_BYTES',
+      'total size of generated transform files per instance; beyond it the oldest are removed; 0 = off',
+      2 * 1024 * 1024 * 1024,
+      0,
+      Number.MAX_SAFE_INTEGER,
     ),
     maxBatchSize: int(
       'GRAPHQL_MAX_BATCH_SIZE',

@@ -1,6 +1,11 @@
 import type { Volume } from '../../model/content-model';
-import type { TransformArgs, TransformedImage } from '../../transforms/asset-files';
+import {
+  TransformArgumentError,
+  type TransformArgs,
+  type TransformedImage,
+} from '../../transforms/asset-files';
 import { imgTag } from '../../transforms/img-tag';
+import { isAdhocTransform } from '../../transforms/transform-spec';
 import type { ElementSource, GraphqlArgs, GraphqlRequestContext } from '../graphql-request-context';
 
 /**
@@ -18,6 +23,19 @@ export function volumeOf(source: ElementSource, context: GraphqlRequestContext):
     : (context.model.volumes.id(source.containerId) ?? null);
 }
 
+/** GRAPHQL_ADHOC_TRANSFORMS refused an ad-hoc transform (or srcset sizes) for this schema. */
+export const ADHOC_TRANSFORM_REFUSED =
+  'Ad-hoc image transforms are not allowed with this schema: use a named transform (handle)';
+
+/**
+ * Refuses ad-hoc arguments where GRAPHQL_ADHOC_TRANSFORMS says so: each distinct set of
+ * arguments is another file on disk, so anonymous clients get the model's named transforms only.
+ */
+function checkAllowed(transform: TransformArgs, context: GraphqlRequestContext): void {
+  if (context.adhocTransforms === false && isAdhocTransform(transform))
+    throw new TransformArgumentError(ADHOC_TRANSFORM_REFUSED);
+}
+
 /** The transformed image, or null without a transform or for files that are not images. */
 export async function transformedImage(
   source: ElementSource,
@@ -27,6 +45,7 @@ export async function transformedImage(
   const transform = effectiveTransform(source, args);
   const volume = volumeOf(source, context);
   if (transform === null || volume === null || source.asset === null) return null;
+  checkAllowed(transform, context);
   return context.assetFiles.transform(source, volume, transform);
 }
 
@@ -62,6 +81,11 @@ export async function assetSrcset(
 ): Promise<string | null> {
   const volume = volumeOf(source, context);
   if (volume === null || source.asset === null) return null;
+  if (source.transform !== undefined) checkAllowed(source.transform, context);
+  // Every size but 1x derives an ad-hoc transform of its own.
+  const derives = source.asset.kind === 'image' && sizes.some((size) => size.trim() !== '1x');
+  if (context.adhocTransforms === false && derives)
+    throw new TransformArgumentError(ADHOC_TRANSFORM_REFUSED);
   return context.assetFiles.srcset(source, volume, sizes, source.transform ?? null);
 }
 
