@@ -51,3 +51,29 @@ export function contentTypeOf(filename: string): string {
 export function isActiveContent(contentType: string): boolean {
   return /^(image\/svg\+xml|text\/html|application\/xml)/.test(contentType);
 }
+
+/** What a sandboxed file may do when opened: nothing but show itself (no scripts, no requests). */
+export const SANDBOX_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
+/** Images a browser draws without running anything (SVG is an image but may carry scripts). */
+const PASSIVE_IMAGE = /^image\/(?!svg\+xml)/;
+/** Types a page of the site could load as code: served as plain text, which `nosniff` refuses to run. */
+const CODE = /^(text\/javascript|text\/css)/;
+
+/**
+ * The headers a volume file is served with beyond its validators (issue 19, finding 7): uploads
+ * must not act with the site's origin. Raster images are shown inline; SVG inline but sandboxed;
+ * every other file is a download (`Content-Disposition: attachment`) under the sandbox CSP, and
+ * scripts and stylesheets go out as plain text so that `<script src>` or `<link rel=stylesheet>`
+ * on a page of the site (the playground allows `script-src 'self'`) cannot use them.
+ */
+export function servedHeaders(contentType: string): Record<string, string> {
+  if (PASSIVE_IMAGE.test(contentType)) return { 'content-type': contentType };
+  if (isActiveContent(contentType) && contentType.startsWith('image/'))
+    return { 'content-type': contentType, 'content-security-policy': SANDBOX_CSP };
+  return {
+    'content-type': CODE.test(contentType) ? 'text/plain; charset=utf-8' : contentType,
+    'content-security-policy': SANDBOX_CSP,
+    'content-disposition': 'attachment',
+  };
+}

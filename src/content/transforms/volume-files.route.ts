@@ -6,14 +6,13 @@ import { realpath, stat } from 'node:fs/promises';
 import { sep } from 'node:path';
 import { ContentModelSource } from '../model/content-model.source';
 import type { Volume } from '../model/content-model';
-import { contentTypeOf, isActiveContent } from './content-types';
+import { contentTypeOf, servedHeaders } from './content-types';
 import { byteRange, fileEtag, isNotModified, lastModified } from './file-conditions';
 import { fileInVolume } from './volume-paths';
 
 export const VOLUMES_PREFIX = '/volumes/';
 /** Files may be replaced under the same name (and transforms redrawn): an hour, then revalidate. */
 const CACHE_CONTROL = 'public, max-age=3600';
-const SANDBOX = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
 /**
  * `GET`/`HEAD /volumes/<volume>/<path>`: the files (and generated transforms) of volumes whose base
@@ -94,13 +93,14 @@ function send(
   stats: Stats,
 ): FastifyReply {
   const etag = fileEtag(stats);
-  const type = contentTypeOf(path);
+  const served = servedHeaders(contentTypeOf(path));
   reply.header('etag', etag);
   reply.header('last-modified', lastModified(stats));
   reply.header('cache-control', CACHE_CONTROL);
   reply.header('accept-ranges', 'bytes');
   reply.header('x-content-type-options', 'nosniff');
-  if (isActiveContent(type)) reply.header('content-security-policy', SANDBOX);
+  const { 'content-type': type, ...policy } = served;
+  for (const [name, value] of Object.entries(policy)) reply.header(name, value);
   if (isNotModified(request.headers, etag, stats)) return reply.status(304).send();
 
   const range = byteRange(request.headers, etag, stats);
