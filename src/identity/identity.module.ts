@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { DatabaseModule } from '../infra/database/database.module';
 import { AuthGuard } from './auth/auth.guard';
 import { AuthenticatorService } from './auth/authenticator.service';
+import { LoginProtection } from './auth/login-protection';
 import { AdminBootstrapService } from './bootstrap/admin-bootstrap.service';
 import { ApiFallbackController } from './http/api-fallback.controller';
 import { ApiRouteHooks } from './http/api-route-hooks';
@@ -43,6 +44,7 @@ import { UsersService } from './users/users.service';
     UsersService,
     OrgsService,
     ServiceAccountsService,
+    LoginProtection,
     AuthenticatorService,
     AuthGuard,
     AdminBootstrapService,

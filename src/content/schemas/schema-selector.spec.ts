@@ -1,4 +1,5 @@
 import { AuthenticatorService } from '../../identity/auth/authenticator.service';
+import { LoginProtection } from '../../identity/auth/login-protection';
 import { hashPassword } from '../../identity/credentials/password-hasher';
 import { OrgMembersRepository } from '../../identity/store/org-members.repository';
 import { ServiceAccountTokensRepository } from '../../identity/store/service-account-tokens.repository';
@@ -10,6 +11,8 @@ import { MIGRATIONS } from '../../infra/database/migrations';
 import { runMigrations } from '../../infra/database/migrations/migration-runner';
 import { freshPostgresDatabase } from '../../infra/database/postgres.fixtures';
 import { orgUsers, users } from '../../infra/database/schema';
+import { StatsRegistry } from '../../infra/stats/stats-registry';
+import { loadSettings } from '../../settings/settings.loader';
 import { CraftHttpError } from '../endpoint/craft-http-error';
 import { GraphqlTokensRepository } from './graphql-tokens.repository';
 import { GraphqlTokensService } from './graphql-tokens.service';
@@ -57,6 +60,7 @@ beforeAll(async () => {
     new UsersRepository(database),
     new OrgMembersRepository(database),
     new ServiceAccountTokensRepository(database),
+    new LoginProtection(loadSettings({}), clock, new StatsRegistry()),
   );
   selector = new SchemaSelector(models, tokens, authenticator, clock);
   const make = async (name: string, enabled: boolean) =>

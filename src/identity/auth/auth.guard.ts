@@ -15,10 +15,13 @@ export class AuthGuard implements CanActivate {
     const headers = request.headers;
     principals.set(
       request,
-      await this.authenticator.authenticate({
-        authorization: headers.authorization,
-        'x-grafana-org-id': headers['x-grafana-org-id'],
-      }),
+      await this.authenticator.authenticate(
+        {
+          authorization: headers.authorization,
+          'x-grafana-org-id': headers['x-grafana-org-id'],
+        },
+        request.ip,
+      ),
     );
     return true;
   }

@@ -11,6 +11,7 @@ import { OrgMembersRepository } from '../store/org-members.repository';
 import { ServiceAccountTokensRepository } from '../store/service-account-tokens.repository';
 import { User, UsersRepository } from '../store/users.repository';
 import { parseAuthorization, parseOrgHeader } from './authorization-header';
+import { LoginProtection } from './login-protection';
 import { Principal } from './principal';
 
 const unauthorized = () => GrafanaError.structured(401, 'auth.unauthorized', 'Unauthorized');
@@ -31,19 +32,32 @@ export class AuthenticatorService {
     private readonly users: UsersRepository,
     private readonly orgMembers: OrgMembersRepository,
     private readonly tokens: ServiceAccountTokensRepository,
+    private readonly protection: LoginProtection,
   ) {}
 
-  async authenticate(headers: {
-    authorization?: string;
-    'x-grafana-org-id'?: string | string[];
-  }): Promise<Principal> {
+  /**
+   * `clientAddress` is the peer of the connection, counted by the brute-force protection when
+   * DISABLE_IP_ADDRESS_LOGIN_PROTECTION is false.
+   */
+  async authenticate(
+    headers: {
+      authorization?: string;
+      'x-grafana-org-id'?: string | string[];
+    },
+    clientAddress?: string,
+  ): Promise<Principal> {
     const requestedOrg = parseOrgHeader(headers['x-grafana-org-id']);
     if (requestedOrg === 'invalid')
       throw GrafanaError.message(400, 'X-Grafana-Org-Id must be a positive integer');
     const credentials = parseAuthorization(headers.authorization);
     switch (credentials.kind) {
       case 'basic':
-        return this.withPassword(credentials.login, credentials.password, requestedOrg);
+        return this.withPassword(
+          credentials.login,
+          credentials.password,
+          requestedOrg,
+          clientAddress,
+        );
       case 'bearer':
         return this.withToken(credentials.token, requestedOrg);
       case 'malformed-basic':
@@ -62,17 +76,21 @@ export class AuthenticatorService {
     login: string,
     password: string,
     requestedOrg: number | undefined,
+    clientAddress: string | undefined,
   ): Promise<Principal> {
-    const user = await this.users.findByLoginOrEmail(login);
-    if (!user || user.isDisabled || user.passwordHash === null) {
-      // Same cost as a real check: response times do not reveal which logins exist.
-      await verifyPassword(password, DUMMY_HASH);
-      throw invalidCredentials();
+    const attempt = await this.protection.admit(login, clientAddress);
+    let user: User;
+    try {
+      user = await this.checkPassword(login, password);
+    } catch (error) {
+      if (error === WRONG_PASSWORD) {
+        attempt.failed();
+        throw invalidCredentials();
+      }
+      attempt.abandoned();
+      throw error;
     }
-    if (!this.verified.has(user.id, user.passwordHash, password)) {
-      if (!(await verifyPassword(password, user.passwordHash))) throw invalidCredentials();
-      this.verified.remember(user.id, user.passwordHash, password);
-    }
+    attempt.succeeded();
     const orgId = requestedOrg ?? user.orgId;
     const role = await this.orgMembers.role(orgId, user.id);
     if (role === undefined) {
@@ -85,6 +103,27 @@ export class AuthenticatorService {
       return principal(user, 'user', orgId, 'None');
     }
     return principal(user, 'user', orgId, role);
+  }
+
+  /**
+   * The user whose password this is, or WRONG_PASSWORD. Unknown and disabled logins fail too and
+   * count as failed attempts (Grafana counts only known logins): a lock then does not reveal
+   * whether a login exists, and a flood of made-up logins cannot hash without limit.
+   */
+  private async checkPassword(login: string, password: string): Promise<User> {
+    const user = await this.users.findByLoginOrEmail(login);
+    if (!user || user.isDisabled || user.passwordHash === null) {
+      // Same cost as a real check: response times do not reveal which logins exist.
+      await this.protection.hash(() => verifyPassword(password, DUMMY_HASH));
+      throw WRONG_PASSWORD;
+    }
+    const stored = user.passwordHash;
+    if (!this.verified.has(user.id, stored, password)) {
+      if (!(await this.protection.hash(() => verifyPassword(password, stored))))
+        throw WRONG_PASSWORD;
+      this.verified.remember(user.id, stored, password);
+    }
+    return user;
   }
 
   private async withToken(token: string, requestedOrg: number | undefined): Promise<Principal> {
@@ -104,6 +143,9 @@ export class AuthenticatorService {
     return principal(found.serviceAccount, 'service-account', orgId, role);
   }
 }
+
+/** Thrown (and caught) inside withPassword: a failed attempt, as opposed to any other error. */
+const WRONG_PASSWORD = new Error('wrong password');
 
 /** A valid hash of a random password, verified when the login is unknown. */
 const DUMMY_HASH =
