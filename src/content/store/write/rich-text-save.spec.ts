@@ -1,6 +1,7 @@
-import { article, h, siteRows, writerSuite } from './writer-harness.fixtures';
+import { article, DE, h, siteRows, writeError, writerSuite } from './writer-harness.fixtures';
 
-// Issue 19 (finding 6): rich text reached the database with scripts and handlers intact.
+// Issue 19: rich text reached the database with scripts and handlers intact (finding 6); a NUL
+// failed the insert (finding 7).
 writerSuite(() => {
   describe('rich text on save', () => {
     it('stores a rich text value sanitised; markdown and plain text are stored as given', async () => {
@@ -33,6 +34,18 @@ writerSuite(() => {
         summary: '<b onclick="x">plain</b>',
         body: '<i>markdown</i> [a](/b)',
       });
+    });
+  });
+
+  describe('NUL characters', () => {
+    it('refuses a NUL in a title or a per-site value as a write error', async () => {
+      for (const input of [
+        article('nul-title', { title: 'a\u0000b' }),
+        article('nul-site', { sites: new Map([[DE, { fields: { summary: 'x\u0000' } }]]) }),
+      ])
+        expect(await writeError(h.writer.saveEntry(input))).toEqual([
+          'text cannot contain a NUL character',
+        ]);
     });
   });
 });

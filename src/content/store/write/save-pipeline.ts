@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Field, MatrixBlockType } from '../../model/content-model';
+import { containsNul } from '../../../infra/http/validation/unstorable-text';
 import type { ContentModelIndex } from '../../model/content-model.index';
 import type { ElementColumns, ElementRows } from './element-rows';
 import { ElementSites, type SavedRow } from './site-rows';
@@ -53,6 +54,8 @@ export class ElementSave {
     problems: ProblemList,
     model: ContentModelIndex,
   ): Promise<SavedElement> {
+    // PostgreSQL text cannot hold NUL: a bad value, not a failed query (issue 19).
+    if (containsNul(spec.content)) problems.add('text cannot contain a NUL character');
     const values = await this.checkValues(spec, problems, model);
     problems.throwIfAny();
     const now = this.now();

@@ -8,11 +8,18 @@
 /** Objects nested deeper than this are not searched (bodies are parsed JSON, at most 1 MiB). */
 const MAX_DEPTH = 64;
 
-/** Whether a string anywhere in `value` (strings, arrays, object keys and values) has a NUL. */
+/**
+ * Whether a string anywhere in `value` (strings, arrays, object keys and values, Map values) has
+ * a NUL.
+ */
 export function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return false;
   if (Array.isArray(value)) return value.some((item) => containsNul(item, depth + 1));
+  if (value instanceof Map)
+    return [...(value as Map<unknown, unknown>).values()].some((item) =>
+      containsNul(item, depth + 1),
+    );
   return Object.entries(value).some(
     ([key, item]) => key.includes('\u0000') || containsNul(item, depth + 1),
   );
