@@ -3,15 +3,22 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { IdentityModule } from '../../identity/identity.module';
+import { Clock, SystemClock } from '../../infra/clock/clock';
 import { HealthState } from '../../infra/health/health-state';
+import { StatsRegistry } from '../../infra/stats/stats-registry';
 import { Settings } from '../../settings/settings';
 import { TeamsModule } from '../teams.module';
 
 /** Stand-ins for the app's global providers: a preview resolves dependencies, never uses them. */
 @Global()
 @Module({
-  providers: [{ provide: Settings, useValue: {} }, HealthState],
-  exports: [Settings, HealthState],
+  providers: [
+    { provide: Settings, useValue: {} },
+    HealthState,
+    { provide: Clock, useClass: SystemClock },
+    StatsRegistry,
+  ],
+  exports: [Settings, HealthState, Clock, StatsRegistry],
 })
 class OpenApiScanGlobals {}
 
