@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { Clock } from '../../infra/clock/clock';
 import type { Counter } from '../../infra/stats/counter';
 import { StatsRegistry } from '../../infra/stats/stats-registry';
@@ -26,7 +26,12 @@ export class LoginProtection {
   private readonly queue: HashingQueue;
   private readonly stats: Readonly<Record<'failed' | 'locked' | 'hashRefused', Counter>>;
 
-  constructor(settings: Settings, clock: Clock, registry: StatsRegistry) {
+  constructor(
+    settings: Settings,
+    clock: Clock,
+    // The content CLI loads the identity module without the stats module: its counts go nowhere.
+    @Optional() registry: StatsRegistry = new StatsRegistry(),
+  ) {
     const identity = settings.identity;
     this.byLogin = !identity.disableUsernameLoginProtection;
     this.byAddress = !identity.disableIpAddressLoginProtection;
