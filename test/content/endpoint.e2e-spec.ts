@@ -1,118 +1,20 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eventually } from '../support/eventually';
-import { GrafanaApi } from '../support/grafana-api';
 import { GraphqlClient } from '../support/graphql-client';
-import { createPostgresDatabase, PostgresDatabase } from '../support/postgres-database';
-import { ServiceProcess, startService } from '../support/service-process';
+import {
+  ADMIN_PASSWORD,
+  CORS_HEADERS,
+  INVALID_AUTHORIZATION,
+  JSON_TYPE,
+  NO_QUERY,
+  PONG,
+  rawGet,
+  Running,
+  runEndpoint,
+  TokenAnswer,
+  yii,
+} from './fixtures/endpoint-world';
 
-const ADMIN_PASSWORD = 'admin-secret';
-const ADMIN = { basic: ['admin', ADMIN_PASSWORD] } as const;
-const PONG = { data: { ping: 'pong' } };
-const NO_QUERY = { errors: [{ message: 'No GraphQL query was supplied' }] };
-const JSON_TYPE = 'application/json; charset=utf-8';
-const CORS_HEADERS = 'Authorization, Content-Type, X-Craft-Authorization, X-Craft-Token';
-
-const yii = (status: number, message: string) => ({
-  name: { 400: 'Bad Request', 403: 'Forbidden', 404: 'Not Found', 413: 'Request Entity Too Large' }[
-    status
-  ],
-  message,
-  code: 0,
-  status,
-});
-const INVALID_AUTHORIZATION = yii(400, 'Invalid Authorization header');
-
-/** A content model of its own: one site, a public schema and two private ones. */
-function projectDirectory(publicEnabled: boolean): string {
-  const directory = mkdtempSync(join(tmpdir(), 'endpoint-project-'));
-  writeFileSync(
-    join(directory, 'model.yaml'),
-    [
-      'sites:',
-      '  - { handle: en, name: English, language: en-US, primary: true, baseUrl: "http://localhost/" }',
-      'graphqlSchemas:',
-      `  - { handle: public, name: Public Schema, public: true, enabled: ${publicEnabled}, scope: ["sites.en:read"] }`,
-      '  - { handle: partner, name: Partner, scope: ["sites.en:read"] }',
-      '  - { handle: retired, name: Retired, enabled: false, scope: ["sites.en:read"] }',
-      '',
-    ].join('\n'),
-  );
-  return directory;
-}
-
-interface Running {
-  readonly service: ServiceProcess;
-  readonly api: GrafanaApi;
-  stop(): Promise<void>;
-}
-
-async function run(
-  env: Record<string, string>,
-  options: { publicEnabled: boolean; postgres: boolean },
-): Promise<Running> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'endpoint-data-'));
-  const project = projectDirectory(options.publicEnabled);
-  let database: PostgresDatabase | undefined;
-  if (options.postgres) database = await createPostgresDatabase('endpoint');
-  const service = await startService({
-    DATA_DIR: dataDir,
-    ...(database ? { DATABASE_URL: database.url } : {}),
-    ADMIN_PASSWORD,
-    CONTENT_PROJECT_DIR: project,
-    CONTENT_SEED_DIR: 'none',
-    LOG_LEVEL: 'warn',
-    ...env,
-  });
-  return {
-    service,
-    api: new GrafanaApi(service.httpUrl, ADMIN),
-    stop: async () => {
-      await service.stop();
-      await database?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
-      rmSync(project, { recursive: true, force: true });
-    },
-  };
-}
-
-/** A GET with repeated headers, each sent as its own header line (fetch would join them). */
-function rawGet(
-  url: string,
-  headers: readonly (readonly [string, string])[],
-): Promise<{ status: number; body: unknown }> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(url, (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (text += chunk));
-      response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) as unknown }),
-      );
-    });
-    for (const name of new Set(headers.map(([header]) => header)))
-      request.setHeader(
-        name,
-        headers.filter(([header]) => header === name).map(([, value]) => value),
-      );
-    request.on('error', reject);
-    request.end();
-  });
-}
-
-interface TokenAnswer {
-  id: number;
-  name: string;
-  schema: string | null;
-  enabled: boolean;
-  expiryDate: string | null;
-  lastUsed: string | null;
-  dateCreated: string;
-  accessToken?: string;
-}
-
+/** The endpoint's request forms, CORS, schemas and tokens, and the token admin API, on PostgreSQL. */
 describe('the GraphQL endpoint over HTTP (PostgreSQL, GRAPHQL_PATH=/gql)', () => {
   let world: Running;
   let gql: GraphqlClient;
@@ -125,7 +27,7 @@ describe('the GraphQL endpoint over HTTP (PostgreSQL, GRAPHQL_PATH=/gql)', () =>
   };
 
   beforeAll(async () => {
-    world = await run(
+    world = await runEndpoint(
       // A 1 MiB body limit (the default is 16 MiB, for uploads) keeps the 413 case small.
       { GRAPHQL_PATH: '/gql', GRAPHQL_MAX_BODY_BYTES: '1048576' },
       { publicEnabled: true, postgres: true },
@@ -436,78 +338,5 @@ describe('the GraphQL endpoint over HTTP (PostgreSQL, GRAPHQL_PATH=/gql)', () =>
       expect(unknown.body).toEqual({ message: 'Not found' });
       expect((await gql.at('/graphql').get({ query: '{ping}' })).status).toBe(404);
     });
-  });
-});
-
-describe('the GraphQL endpoint with its public schema disabled and an origin list (PGlite)', () => {
-  let world: Running;
-  let gql: GraphqlClient;
-
-  beforeAll(async () => {
-    world = await run(
-      { GRAPHQL_ALLOWED_ORIGINS: 'https://a.example,https://b.example' },
-      { publicEnabled: false, postgres: false },
-    );
-    gql = new GraphqlClient(world.service.httpUrl);
-  });
-  afterAll(async () => {
-    await world?.stop();
-  });
-
-  it('answers 400 Missing Authorization header without a token, and still serves tokens', async () => {
-    for (const client of [gql, gql.at('/api')]) {
-      const answer = await client.get({ query: '{ping}' });
-      expect(answer.status).toBe(400);
-      expect(answer.body).toEqual(yii(400, 'Missing Authorization header'));
-    }
-    expect((await gql.withToken('__PUBLIC__').get({ query: '{ping}' })).body).toEqual(
-      INVALID_AUTHORIZATION,
-    );
-    const created = await world.api.post<TokenAnswer>('/api/content/tokens', {
-      name: 'pg',
-      schema: 'partner',
-    });
-    expect(created.status).toBe(201);
-    expect((await gql.withToken(created.body.accessToken).get({ query: '{ping}' })).body).toEqual(
-      PONG,
-    );
-  });
-
-  it('echoes a listed origin only', async () => {
-    const listed = await gql.options({ origin: 'https://b.example' });
-    expect(listed.headers.get('access-control-allow-origin')).toBe('https://b.example');
-    expect(listed.headers.get('vary')).toContain('Origin');
-    const other = await gql.get(
-      { query: '{ping}' },
-      { headers: { origin: 'https://evil.example' } },
-    );
-    expect(other.headers.get('access-control-allow-origin')).toBeNull();
-    expect(other.headers.get('access-control-allow-credentials')).toBe('true');
-  });
-});
-
-describe('the GraphQL endpoint switched off (PostgreSQL)', () => {
-  let world: Running;
-  let gql: GraphqlClient;
-
-  beforeAll(async () => {
-    world = await run(
-      { GRAPHQL_ENABLED: 'false', GRAPHQL_ALLOWED_ORIGINS: 'none' },
-      { publicEnabled: true, postgres: true },
-    );
-    gql = new GraphqlClient(world.service.httpUrl);
-  });
-  afterAll(async () => {
-    await world?.stop();
-  });
-
-  it('answers 404 Page not found at both paths, and Grafana’s API still answers', async () => {
-    for (const client of [gql, gql.at('/api')]) {
-      const answer = await client.post({ query: '{ping}' });
-      expect(answer.status).toBe(404);
-      expect(answer.body).toEqual(yii(404, 'Page not found.'));
-      expect(answer.headers.get('access-control-allow-origin')).toBeNull();
-    }
-    expect((await world.api.get('/api/teams/search')).status).toBe(200);
   });
 });
