@@ -1,7 +1,7 @@
 import { INestApplication, Logger } from '@nestjs/common';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import { StatsExporter } from './infra/stats/stats-exporter';
+import { StatsExporter } from './infra/stats/exporter';
 import { Settings } from './settings/settings';
 
 /**

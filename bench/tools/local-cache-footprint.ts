@@ -1,4 +1,4 @@
-import { StatsRegistry } from '../../src/infra/stats/stats-registry';
+import { StatsRegistry } from '../../src/infra/stats/registry';
 import { LocalOverLimitCache } from '../../src/ratelimit/limiter/local-over-limit-cache';
 
 /*

@@ -2,7 +2,7 @@ import { ManualClock } from '../infra/clock/clock';
 import { CounterIncrement, CounterStore } from '../infra/counters/counter-store.port';
 import { MemoryCounterStore } from '../infra/counters/memory-counter-store';
 import { Counter } from '../infra/stats/counter';
-import { StatsRegistry } from '../infra/stats/stats-registry';
+import { StatsRegistry } from '../infra/stats/registry';
 import { Tracing } from '../infra/tracing/tracing';
 import { loadSettings } from '../settings/settings.loader';
 import { RuleConfigHolder } from '../ratelimit/config/rule-config.holder';

@@ -1,5 +1,5 @@
 import { Counter } from '../infra/stats/counter';
-import { StatsRegistry } from '../infra/stats/stats-registry';
+import { StatsRegistry } from '../infra/stats/registry';
 import { PROTECTED_APIS, ProtectedApi } from '../settings/api-guard.settings';
 
 /** Envoy's HTTP rate limit filter counters, per protected API. */

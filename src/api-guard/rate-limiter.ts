@@ -1,7 +1,7 @@
 import { IncomingHttpHeaders } from 'node:http';
 import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../infra/clock/clock';
-import { StatsRegistry } from '../infra/stats/stats-registry';
+import { StatsRegistry } from '../infra/stats/registry';
 import { DecisionTracer } from '../infra/tracing/decision-tracer';
 import { httpHeadersGetter } from '../infra/tracing/trace-carriers';
 import { Tracing } from '../infra/tracing/tracing';

@@ -4,7 +4,7 @@ import { RuleLoaderService } from './config/rule-loader.service';
 import { FileRuleSource } from './config-sources/file-rule-source';
 import { RuleSource } from './config-sources/rule-source';
 import { XdsRuleSource } from './config-sources/xds/xds-rule-source';
-import { StatsRegistry } from '../infra/stats/stats-registry';
+import { StatsRegistry } from '../infra/stats/registry';
 import { Settings } from '../settings/settings';
 import { DebugServer } from './debug/debug-server';
 import { RateLimitService } from './limiter/rate-limit.service';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../infra/database/database';
-import { isUniqueViolation } from '../infra/database/database-errors';
+import { isUniqueViolation } from '../infra/database/constraint-errors';
 import { TEAM_ACTIONS, TEAM_ADMIN } from '../identity/access/permissions';
 import type { Principal } from '../identity/auth/principal';
 import { GrafanaError } from '../identity/http/grafana-error';

@@ -2,7 +2,7 @@ import Redis from 'ioredis';
 import { HealthState } from '../../src/infra/health/health-state';
 import { RedisCounterStore } from '../../src/infra/counters/redis/redis-counter-store';
 import { RedisPoolStats } from '../../src/infra/counters/redis/redis-pool-stats';
-import { StatsRegistry } from '../../src/infra/stats/stats-registry';
+import { StatsRegistry } from '../../src/infra/stats/registry';
 import { loadSettings } from '../../src/settings/settings.loader';
 import { eventually } from '../support/eventually';
 import { freePort } from '../support/free-port';

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../infra/clock/clock';
 import { ContentModelSource } from '../model/content-model.source';
-import { GraphqlTokensService } from '../schemas/graphql-tokens.service';
-import { isSchemaUsable } from '../schemas/token-validity';
+import { GraphqlTokensService } from '../schemas/tokens/graphql-tokens.service';
+import { isSchemaUsable } from '../schemas/tokens/validity';
 import { schemaView, SchemaView } from './schema-view';
 
 /** A schema that is not in the content model (404). */

@@ -1,7 +1,7 @@
 import { MemorySharedCache } from '../../infra/cache/memory-shared-cache';
 import { SharedCacheError } from '../../infra/cache/shared-cache.port';
 import { ManualClock } from '../../infra/clock/clock';
-import { StatsRegistry } from '../../infra/stats/stats-registry';
+import { StatsRegistry } from '../../infra/stats/registry';
 import type { Settings } from '../../settings/settings';
 import type { GraphqlOperation, GraphqlResult } from '../graphql/content-graphql';
 import { SwappableModelSource } from '../graphql/content-graphql.fixtures';

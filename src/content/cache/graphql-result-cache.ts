@@ -8,7 +8,7 @@ import {
 import { Clock } from '../../infra/clock/clock';
 import { SharedCache } from '../../infra/cache/shared-cache.port';
 import type { Counter } from '../../infra/stats/counter';
-import { StatsRegistry } from '../../infra/stats/stats-registry';
+import { StatsRegistry } from '../../infra/stats/registry';
 import { Settings } from '../../settings/settings';
 import type { GraphqlOperation, GraphqlResult } from '../graphql/content-graphql';
 import type { GqlSchemaDefinition } from '../model/content-model';

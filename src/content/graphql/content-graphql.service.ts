@@ -7,7 +7,7 @@ import type { GqlSchemaDefinition } from '../model/content-model';
 import type { ContentModelIndex } from '../model/content-model.index';
 import { ContentModelSource } from '../model/content-model.source';
 import { QueryLimits, type QueryLimitSettings } from '../limits/query-limits';
-import { ContentSchemaBase } from './code-first/content-schema-base';
+import { ContentSchemaBase } from './code-first/schema-base';
 import { ContentGraphql } from './content-graphql';
 import type {
   ExecuteOptions,

@@ -6,7 +6,7 @@ import type { DrizzleExecutor } from '../../infra/database/database.types';
 import { MIGRATIONS } from '../../infra/database/migrations';
 import { runMigrations } from '../../infra/database/migrations/migration-runner';
 import { freshPostgresDatabase } from '../../infra/database/postgres.fixtures';
-import { StatsRegistry } from '../../infra/stats/stats-registry';
+import { StatsRegistry } from '../../infra/stats/registry';
 import type { Field, Volume } from '../model/content-model';
 import { ContentModelIndex } from '../model/content-model.index';
 import type { ElementRecord } from '../store/element-record';

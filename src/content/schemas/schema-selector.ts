@@ -8,9 +8,9 @@ import { ContentModelSource } from '../model/content-model.source';
 import { PUBLIC_ACCESS_TOKEN } from './access-token';
 import { findBearerToken } from './bearer-token';
 import { FULL_SCHEMA_UID, fullSchema } from './full-schema';
-import { GraphqlTokensService } from './graphql-tokens.service';
+import { GraphqlTokensService } from './tokens/graphql-tokens.service';
 import type { SchemaRequestHeaders } from './schema-request-headers';
-import { isSchemaUsable } from './token-validity';
+import { isSchemaUsable } from './tokens/validity';
 
 const invalidAuthorization = () => new CraftHttpError(400, 'Invalid Authorization header');
 

@@ -1,7 +1,7 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { Clock } from '../../infra/clock/clock';
 import type { Counter } from '../../infra/stats/counter';
-import { StatsRegistry } from '../../infra/stats/stats-registry';
+import { StatsRegistry } from '../../infra/stats/registry';
 import { Settings } from '../../settings/settings';
 import { HashingQueue, HashingQueueFullError } from '../credentials/hashing-queue';
 import { GrafanaError } from '../http/grafana-error';

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { boolFlag, FlagError, parseFlags, stringFlag, usageText } from '../../infra/cli/go-flags';
 import { DataDirLockedError } from '../../infra/database/data-dir-lock';
-import { openDatabase } from '../../infra/database/database-connection';
+import { openDatabase } from '../../infra/database/connection';
 import { MIGRATIONS } from '../../infra/database/migrations';
 import { runMigrations } from '../../infra/database/migrations/migration-runner';
 import { users } from '../../infra/database/schema';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../infra/database/database';
-import { isUniqueViolation } from '../../infra/database/database-errors';
+import { isUniqueViolation } from '../../infra/database/constraint-errors';
 import type { OrgRole } from '../../infra/database/schema';
 import { IdentityError } from '../identity.errors';
 import { OrgMembersRepository } from '../store/org-members.repository';

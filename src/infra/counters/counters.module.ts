@@ -2,7 +2,7 @@ import { Global, Logger, Module } from '@nestjs/common';
 import { Settings } from '../../settings/settings';
 import { Clock } from '../clock/clock';
 import { HealthState } from '../health/health-state';
-import { StatsRegistry } from '../stats/stats-registry';
+import { StatsRegistry } from '../stats/registry';
 import { CounterStore, RESERVED_COUNTER_STORE } from './counter-store.port';
 import { MemoryCounterStore } from './memory-counter-store';
 

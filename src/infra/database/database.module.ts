@@ -2,8 +2,8 @@ import { Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { Settings } from '../../settings/settings';
 import { HealthState } from '../health/health-state';
 import { Database } from './database';
-import { DatabaseConnection, openDatabase } from './database-connection';
-import { DatabaseHealth } from './database-health';
+import { DatabaseConnection, openDatabase } from './connection';
+import { DatabaseHealth } from './health';
 import { MIGRATIONS } from './migrations';
 import { runMigrations } from './migrations/migration-runner';
 

@@ -2,7 +2,7 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { eq, is, sql } from 'drizzle-orm';
 import { Database } from './database';
 import type { DrizzleExecutor } from './database.types';
-import { isForeignKeyViolation, isUniqueViolation } from './database-errors';
+import { isForeignKeyViolation, isUniqueViolation } from './constraint-errors';
 import { MIGRATIONS } from './migrations';
 import { Migration } from './migrations/migration';
 import { MigrationError, runMigrations } from './migrations/migration-runner';

@@ -1,6 +1,6 @@
 import { ProcessStats } from './process-stats';
 import { FakeScheduler } from './scheduler.fixtures';
-import { StatsRegistry } from './stats-registry';
+import { StatsRegistry } from './registry';
 
 describe('ProcessStats', () => {
   it('registers the ratelimit.node.* figures, sampled per period', () => {

@@ -1,6 +1,6 @@
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { Scheduled, Scheduler } from './scheduler';
-import { StatsRegistry } from './stats-registry';
+import { StatsRegistry } from './registry';
 
 const SCOPE = 'ratelimit.node';
 const NS_PER_MS = 1e6;

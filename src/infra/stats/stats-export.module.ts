@@ -4,8 +4,8 @@ import { ProcessStats } from './process-stats';
 import { timerScheduler } from './scheduler';
 import { createStatsSink } from './sinks/create-stats-sink';
 import { StatsSink } from './sinks/stats-sink';
-import { flushIntervalOf, StatsExporter } from './stats-exporter';
-import { StatsRegistry } from './stats-registry';
+import { flushIntervalOf, StatsExporter } from './exporter';
+import { StatsRegistry } from './registry';
 
 /** Stops sampling at shutdown (ProcessStats itself stays free of Nest). */
 class ProcessStatsLifecycle extends ProcessStats implements OnApplicationShutdown {

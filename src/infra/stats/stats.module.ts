@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { StatsRegistry } from './stats-registry';
+import { StatsRegistry } from './registry';
 
 @Global()
 @Module({ providers: [StatsRegistry], exports: [StatsRegistry] })

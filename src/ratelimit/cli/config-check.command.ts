@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { StatsRegistry } from '../../infra/stats/stats-registry';
+import { StatsRegistry } from '../../infra/stats/registry';
 import { RuleStatsFactory } from '../stats/rule-stats';
 import { compileRules, NamedRuleDocument } from '../rules/rule-compiler';
 import { parseRuleFile } from '../rules/rule-file.parser';

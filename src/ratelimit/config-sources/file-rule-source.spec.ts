@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HealthState } from '../../infra/health/health-state';
-import { StatsRegistry } from '../../infra/stats/stats-registry';
+import { StatsRegistry } from '../../infra/stats/registry';
 import { loadSettings } from '../../settings/settings.loader';
 import { RuleConfigHolder } from '../config/rule-config.holder';
 import { CONFIG_HEALTH_COMPONENT, RuleLoaderService } from '../config/rule-loader.service';

@@ -2,7 +2,7 @@ import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import Fastify, { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { applyRequestTimeout } from '../../infra/http/request-timeout';
-import { StatsRegistry } from '../../infra/stats/stats-registry';
+import { StatsRegistry } from '../../infra/stats/registry';
 import { Settings } from '../../settings/settings';
 import { RuleConfigHolder } from '../config/rule-config.holder';
 import { PPROF_ENDPOINTS, PprofRoutes } from './pprof/pprof-routes';

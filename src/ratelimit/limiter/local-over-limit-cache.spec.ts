@@ -1,4 +1,4 @@
-import { StatsRegistry } from '../../infra/stats/stats-registry';
+import { StatsRegistry } from '../../infra/stats/registry';
 import { LocalOverLimitCache } from './local-over-limit-cache';
 
 describe('LocalOverLimitCache', () => {

@@ -1,4 +1,4 @@
-import { StatsRegistry } from '../../infra/stats/stats-registry';
+import { StatsRegistry } from '../../infra/stats/registry';
 
 /**
  * Bytes an entry costs beyond its key's characters: the map slot, the expiry and the key's string

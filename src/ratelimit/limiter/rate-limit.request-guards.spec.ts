@@ -1,7 +1,7 @@
 import { ManualClock } from '../../infra/clock/clock';
 import { MemoryCounterStore } from '../../infra/counters/memory-counter-store';
 import { Counter } from '../../infra/stats/counter';
-import { StatsRegistry } from '../../infra/stats/stats-registry';
+import { StatsRegistry } from '../../infra/stats/registry';
 import { loadSettings } from '../../settings/settings.loader';
 import { RuleConfigHolder } from '../config/rule-config.holder';
 import { compileRules } from '../rules/rule-compiler';

@@ -6,7 +6,7 @@ import {
   CounterStore,
   RESERVED_COUNTER_STORE,
 } from '../../infra/counters/counter-store.port';
-import { StatsRegistry } from '../../infra/stats/stats-registry';
+import { StatsRegistry } from '../../infra/stats/registry';
 import { Settings } from '../../settings/settings';
 import { RuleConfigHolder } from '../config/rule-config.holder';
 import { RuleStatsFactory } from '../stats/rule-stats';

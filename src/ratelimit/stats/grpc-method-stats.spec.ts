@@ -1,4 +1,4 @@
-import { StatsRegistry } from '../../infra/stats/stats-registry';
+import { StatsRegistry } from '../../infra/stats/registry';
 import { GrpcMethodStats } from './grpc-method-stats';
 
 describe('GrpcMethodStats', () => {

@@ -1,5 +1,5 @@
 import { Counter } from '../../infra/stats/counter';
-import { StatsRegistry } from '../../infra/stats/stats-registry';
+import { StatsRegistry } from '../../infra/stats/registry';
 import { Timer } from '../../infra/stats/timer';
 
 /**

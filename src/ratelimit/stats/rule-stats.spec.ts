@@ -1,4 +1,4 @@
-import { StatsRegistry } from '../../infra/stats/stats-registry';
+import { StatsRegistry } from '../../infra/stats/registry';
 import { RuleStatsFactory } from './rule-stats';
 
 describe('RuleStatsFactory', () => {

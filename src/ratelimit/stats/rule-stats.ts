@@ -1,5 +1,5 @@
 import { Counter } from '../../infra/stats/counter';
-import { StatsRegistry } from '../../infra/stats/stats-registry';
+import { StatsRegistry } from '../../infra/stats/registry';
 
 /** The per-rule counters of spec §5.2, under `ratelimit.service.rate_limit.<statsKey>.`. */
 export interface RuleStats {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Counter } from '../../infra/stats/counter';
-import { StatsRegistry } from '../../infra/stats/stats-registry';
+import { StatsRegistry } from '../../infra/stats/registry';
 
 /** Service-level counters of spec §5.2, created once. */
 @Injectable()

@@ -1,6 +1,10 @@
 import { BAD_REQUEST, pass, refusal } from '../../identity/http/validation/validation.fixtures';
-import { AddTeamMemberDto, SetTeamMembershipsDto, UpdateTeamMemberDto } from './team-members.dto';
-import { SetPermissionDto, SetPermissionsDto } from './team-permissions.dto';
+import {
+  AddTeamMemberDto,
+  SetTeamMembershipsDto,
+  UpdateTeamMemberDto,
+} from './members/team-members.dto';
+import { SetPermissionDto, SetPermissionsDto } from './permissions/team-permissions.dto';
 import { CreateTeamDto, UpdateTeamDto } from './teams.dto';
 
 const invalidAssignment = (assignment: string) => ({

@@ -5,7 +5,7 @@ import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { IdentityModule } from '../../identity/identity.module';
 import { Clock, SystemClock } from '../../infra/clock/clock';
 import { HealthState } from '../../infra/health/health-state';
-import { StatsRegistry } from '../../infra/stats/stats-registry';
+import { StatsRegistry } from '../../infra/stats/registry';
 import { Settings } from '../../settings/settings';
 import { TeamsModule } from '../teams.module';
 

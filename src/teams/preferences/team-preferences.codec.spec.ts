@@ -1,5 +1,5 @@
 import { pass, refusal } from '../../identity/http/validation/validation.fixtures';
-import { UpdatePreferencesDto } from '../http/team-preferences.dto';
+import { UpdatePreferencesDto } from '../http/preferences/team-preferences.dto';
 import { preferencesView, storedPreferences } from './team-preferences.codec';
 
 /** A PUT body as the controller receives it (validated by the pipe), then as stored. */

@@ -1,5 +1,5 @@
 import type { TeamPreferencesJson } from '../../infra/database/schema';
-import type { UpdatePreferencesDto } from '../http/team-preferences.dto';
+import type { UpdatePreferencesDto } from '../http/preferences/team-preferences.dto';
 
 /** Grafana's theme ids (light, dark, system and the extra ones of Grafana 11/12). */
 export const THEMES = new Set([

@@ -4,7 +4,7 @@ import type { Principal } from '../../identity/auth/principal';
 import { TeamPreferencesRepository } from '../store/team-preferences.repository';
 import { TeamsRepository } from '../store/teams.repository';
 import { teamNotFound } from '../teams.service';
-import type { UpdatePreferencesDto } from '../http/team-preferences.dto';
+import type { UpdatePreferencesDto } from '../http/preferences/team-preferences.dto';
 import { preferencesView, storedPreferences } from './team-preferences.codec';
 
 /**

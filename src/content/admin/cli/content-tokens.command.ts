@@ -9,14 +9,14 @@ import {
   readArguments,
   withContentContext,
 } from '../../cli/command';
-import { TokenNameTakenError } from '../../schemas/graphql-tokens.repository';
+import { TokenNameTakenError } from '../../schemas/tokens/graphql-tokens.repository';
 import {
   GraphqlTokenNotFoundError,
   GraphqlTokenSchemaError,
   GraphqlTokensService,
-} from '../../schemas/graphql-tokens.service';
-import { decodeExpiryDate, TokenRequestError } from '../../schemas/token-request';
-import { tokenView, type TokenView } from '../../schemas/token-view';
+} from '../../schemas/tokens/graphql-tokens.service';
+import { decodeExpiryDate, TokenRequestError } from '../../schemas/tokens/request-errors';
+import { tokenView, type TokenView } from '../../schemas/tokens/view';
 import { SchemasAdminService } from '../schemas-admin.service';
 import { schemaTable, tokenLine, tokenTable } from './token-tables';
 

@@ -1,5 +1,5 @@
 import type { SchemaView } from '../schema-view';
-import type { TokenView } from '../../schemas/token-view';
+import type { TokenView } from '../../schemas/tokens/view';
 
 /** Left-aligned columns separated by two spaces. */
 export function columns(rows: readonly (readonly string[])[]): string[] {

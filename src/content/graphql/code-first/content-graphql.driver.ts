@@ -4,7 +4,7 @@ import { AbstractGraphQLDriver } from '@nestjs/graphql';
 import type { GqlModuleOptions } from '@nestjs/graphql';
 import type { GraphQLSchema } from 'graphql';
 import { GraphqlRoute } from '../../endpoint/graphql.route';
-import { ContentSchemaBase } from './content-schema-base';
+import { ContentSchemaBase } from './schema-base';
 
 /**
  * The content API's `GraphQLModule` driver. The module generates the code-first base schema

@@ -8,7 +8,7 @@ import { NumberScalar } from '../scalars/number.scalar';
 import { QueryArgumentScalar } from '../scalars/query-argument.scalar';
 import { contentDirectives } from '../schema/directive-definitions';
 import { ContentGraphqlDriver } from './content-graphql.driver';
-import { ContentSchemaBaseModule } from './content-schema-base.module';
+import { ContentSchemaBaseModule } from './schema-base.module';
 import { DateTimeType } from './date-time.type';
 import { MatrixBlockInterface } from './element.interfaces';
 

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { ManualClock } from '../../../infra/clock/clock';
 import type { DrizzleExecutor } from '../../../infra/database/database.types';
 import { rawRows } from '../../../infra/database/raw-rows';
-import { StatsRegistry } from '../../../infra/stats/stats-registry';
+import { StatsRegistry } from '../../../infra/stats/registry';
 import { loadSettings } from '../../../settings/settings.loader';
 import type { GraphqlResultCache } from '../../cache/graphql-result-cache';
 import type { GqlSchemaDefinition } from '../../model/content-model';

@@ -1,6 +1,6 @@
 import { getNamedType, isScalarType } from 'graphql';
 import type { GraphQLField, GraphQLFieldConfig, GraphQLInterfaceType } from 'graphql';
-import type { ContentSchemaBase } from '../code-first/content-schema-base';
+import type { ContentSchemaBase } from '../code-first/schema-base';
 
 type AnyFieldConfig = GraphQLFieldConfig<never, never, never>;
 

@@ -1,7 +1,7 @@
 import { GraphQLSchema } from 'graphql';
 import type { ContentModelIndex } from '../../model/content-model.index';
 import { applyContentDirectives } from './directive-application';
-import type { ContentSchemaBase } from '../code-first/content-schema-base';
+import type { ContentSchemaBase } from '../code-first/schema-base';
 import { allDirectives } from './directive-definitions';
 import { registerInterfaces } from './element-interfaces';
 import { concreteTypes } from './element-types';
@@ -19,7 +19,7 @@ import { SchemaTypes } from './schema-types';
  * With `base` (the code-first schema GraphQLModule builds, as served), the schema derives from
  * it: its scalars and directives, the element interfaces' declarations and static fields, and
  * the root fields' declarations and Nest resolvers. Without it (unit tests of the builder), the
- * builder's own declarations stand in; code-first/content-schema-base.spec.ts checks that both
+ * builder's own declarations stand in; code-first/schema-base.spec.ts checks that both
  * print the same schema.
  */
 export function buildContentSchema(

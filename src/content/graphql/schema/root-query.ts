@@ -144,7 +144,7 @@ export function queryType(types: SchemaTypes): GraphQLObjectType {
       fields[root.legacyPlural] = { ...plural, deprecationReason: deprecation(root.plural) };
     if (!(root.legacySingular in fields))
       fields[root.legacySingular] = { ...singular, deprecationReason: deprecation(root.singular) };
-    // Declared and resolved code-first (code-first/content-query.resolver.ts); sections stay.
+    // Declared and resolved code-first (code-first/query.resolver.ts); sections stay.
     for (const name of [
       root.plural,
       root.singular,

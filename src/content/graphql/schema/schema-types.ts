@@ -14,7 +14,7 @@ import { dateTimeScalar } from '../scalars/date-time.scalar';
 import { kindArguments } from './element-arguments';
 import type { RelatableKind } from './element-arguments';
 import type { SchemaScope } from './schema-scope';
-import type { ContentSchemaBase } from '../code-first/content-schema-base';
+import type { ContentSchemaBase } from '../code-first/schema-base';
 import { CRITERIA_INPUT_NAMES } from './type-names';
 
 /**

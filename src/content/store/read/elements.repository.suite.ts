@@ -3,7 +3,7 @@ import { Database } from '../../../infra/database/database';
 import type { DrizzleExecutor } from '../../../infra/database/database.types';
 import { MIGRATIONS } from '../../../infra/database/migrations';
 import { runMigrations } from '../../../infra/database/migrations/migration-runner';
-import { StatsRegistry } from '../../../infra/stats/stats-registry';
+import { StatsRegistry } from '../../../infra/stats/registry';
 import {
   E,
   fixtureModel,

@@ -4,7 +4,7 @@ import { Clock } from '../../../infra/clock/clock';
 import { Database } from '../../../infra/database/database';
 import { rawRows } from '../../../infra/database/raw-rows';
 import type { Counter } from '../../../infra/stats/counter';
-import { StatsRegistry } from '../../../infra/stats/stats-registry';
+import { StatsRegistry } from '../../../infra/stats/registry';
 import type { ContentModelIndex } from '../../model/content-model.index';
 import { ContentModelSource } from '../../model/content-model.source';
 import type { ElementCriteria } from '../element-criteria';

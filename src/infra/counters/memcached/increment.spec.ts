@@ -1,4 +1,4 @@
-import { StatsRegistry } from '../../stats/stats-registry';
+import { StatsRegistry } from '../../stats/registry';
 import { CounterOperations, incrementCounter } from './increment';
 import { MemcachedStats } from './stats';
 

@@ -8,7 +8,7 @@ import {
 import { freePort } from '../../../../test/support/free-port';
 import { SystemClock } from '../../clock/clock';
 import { HealthState } from '../../health/health-state';
-import { StatsRegistry } from '../../stats/stats-registry';
+import { StatsRegistry } from '../../stats/registry';
 import { CounterIncrement, CounterKeyRejectedError } from '../counter-store.port';
 import { parseAddressList } from './address';
 import { crc32 } from './placement';

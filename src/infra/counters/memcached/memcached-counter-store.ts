@@ -1,7 +1,7 @@
 import { Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { Clock } from '../../clock/clock';
 import { HealthState } from '../../health/health-state';
-import { StatsRegistry } from '../../stats/stats-registry';
+import { StatsRegistry } from '../../stats/registry';
 import { CounterIncrement, CounterKeyRejectedError, CounterStore } from '../counter-store.port';
 import {
   formatAddress,

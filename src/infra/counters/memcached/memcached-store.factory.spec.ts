@@ -1,7 +1,7 @@
 import { loadSettings } from '../../../settings/settings.loader';
 import { SystemClock } from '../../clock/clock';
 import { HealthState } from '../../health/health-state';
-import { StatsRegistry } from '../../stats/stats-registry';
+import { StatsRegistry } from '../../stats/registry';
 import { MEMCACHED_HEALTH_COMPONENT } from './memcached-counter-store';
 import { createMemcachedCounterStore } from './memcached-store.factory';
 

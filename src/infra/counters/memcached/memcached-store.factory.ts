@@ -1,7 +1,7 @@
 import { Settings } from '../../../settings/settings';
 import { Clock } from '../../clock/clock';
 import { HealthState } from '../../health/health-state';
-import { StatsRegistry } from '../../stats/stats-registry';
+import { StatsRegistry } from '../../stats/registry';
 import { parseAddressList, systemSrvResolver } from './address';
 import { MemcachedCounterStore, MemcachedNodeSource } from './memcached-counter-store';
 

@@ -1,5 +1,5 @@
 import { Counter } from '../../stats/counter';
-import { StatsRegistry } from '../../stats/stats-registry';
+import { StatsRegistry } from '../../stats/registry';
 
 const SCOPE = 'ratelimit.memcache';
 

@@ -1,7 +1,7 @@
 import { CounterStore } from '../counter-store.port';
 import { RedisConnectionEvent, RedisCounterStore } from './redis-counter-store';
 import { RedisPoolStats } from './redis-pool-stats';
-import { StatsRegistry } from '../../stats/stats-registry';
+import { StatsRegistry } from '../../stats/registry';
 
 type Report = (pool: string, event: RedisConnectionEvent) => void;
 

@@ -1,6 +1,6 @@
 import { CounterStore } from '../counter-store.port';
 import { RedisCounterStore } from './redis-counter-store';
-import { StatsRegistry } from '../../stats/stats-registry';
+import { StatsRegistry } from '../../stats/registry';
 
 /** Upstream's scope names for the two Redis pools. */
 const SCOPES: Readonly<Record<string, string>> = {

@@ -3,7 +3,7 @@ import { GrpcMethod, RpcException } from '@nestjs/microservices';
 import { status as GrpcStatus } from '@grpc/grpc-js';
 import { map, Observable } from 'rxjs';
 import { HealthState } from '../../../infra/health/health-state';
-import { StatsRegistry } from '../../../infra/stats/stats-registry';
+import { StatsRegistry } from '../../../infra/stats/registry';
 import { GrpcMethodStats } from '../../stats/grpc-method-stats';
 
 const SERVING = 1;

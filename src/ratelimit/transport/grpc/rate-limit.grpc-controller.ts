@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { GrpcMethod, RpcException } from '@nestjs/microservices';
 import { Metadata } from '@grpc/grpc-js';
-import { StatsRegistry } from '../../../infra/stats/stats-registry';
+import { StatsRegistry } from '../../../infra/stats/registry';
 import { DecisionTracer } from '../../../infra/tracing/decision-tracer';
 import { grpcMetadataGetter } from '../../../infra/tracing/trace-carriers';
 import { Tracing } from '../../../infra/tracing/tracing';

@@ -1,6 +1,6 @@
 import * as grpc from '@grpc/grpc-js';
 import { Injectable } from '@nestjs/common';
-import { StatsRegistry } from '../../../infra/stats/stats-registry';
+import { StatsRegistry } from '../../../infra/stats/registry';
 import { DecisionTracer } from '../../../infra/tracing/decision-tracer';
 import { grpcMetadataGetter } from '../../../infra/tracing/trace-carriers';
 import { Tracing } from '../../../infra/tracing/tracing';

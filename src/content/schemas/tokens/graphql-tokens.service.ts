@@ -1,16 +1,16 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { Database } from '../../infra/database/database';
-import { Clock } from '../../infra/clock/clock';
-import type { GqlSchemaDefinition } from '../model/content-model';
-import { ContentModelSource } from '../model/content-model.source';
-import { generateAccessToken, hashAccessToken, isWellFormedAccessToken } from './access-token';
+import { Database } from '../../../infra/database/database';
+import { Clock } from '../../../infra/clock/clock';
+import type { GqlSchemaDefinition } from '../../model/content-model';
+import { ContentModelSource } from '../../model/content-model.source';
+import { generateAccessToken, hashAccessToken, isWellFormedAccessToken } from '../access-token';
 import {
   GraphqlTokenRow,
   GraphqlTokensRepository,
   TokenRowChanges,
 } from './graphql-tokens.repository';
-import { schemaOfToken } from './token-validity';
+import { schemaOfToken } from './validity';
 
 /** `lastUsed` is written at most this often per token: a busy token costs no write per request. */
 export const LAST_USED_RESOLUTION_MS = 60_000;

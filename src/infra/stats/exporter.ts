@@ -5,8 +5,8 @@ import type { PrometheusListener } from './sinks/prometheus/prometheus-listener'
 import type { PrometheusSink } from './sinks/prometheus/prometheus-sink';
 import { chooseSink } from './sinks/create-stats-sink';
 import { StatsSink } from './sinks/stats-sink';
-import { StatsFlusher } from './stats-flusher';
-import { StatsRegistry } from './stats-registry';
+import { StatsFlusher } from './flusher';
+import { StatsRegistry } from './registry';
 
 /** A shorter STATS_FLUSH_INTERVAL (0 included) is raised to this: a flush walks every counter. */
 export const MIN_FLUSH_INTERVAL_MS = 100;

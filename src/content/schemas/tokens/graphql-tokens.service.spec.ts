@@ -1,12 +1,12 @@
 import { Logger } from '@nestjs/common';
-import { ManualClock } from '../../infra/clock/clock';
-import { Database } from '../../infra/database/database';
-import type { DrizzleExecutor } from '../../infra/database/database.types';
-import { MIGRATIONS } from '../../infra/database/migrations';
-import { runMigrations } from '../../infra/database/migrations/migration-runner';
-import { freshPostgresDatabase } from '../../infra/database/postgres.fixtures';
-import { eventually } from '../../../test/support/eventually';
-import { hashAccessToken } from './access-token';
+import { ManualClock } from '../../../infra/clock/clock';
+import { Database } from '../../../infra/database/database';
+import type { DrizzleExecutor } from '../../../infra/database/database.types';
+import { MIGRATIONS } from '../../../infra/database/migrations';
+import { runMigrations } from '../../../infra/database/migrations/migration-runner';
+import { freshPostgresDatabase } from '../../../infra/database/postgres.fixtures';
+import { eventually } from '../../../../test/support/eventually';
+import { hashAccessToken } from '../access-token';
 import { GraphqlTokensRepository, TokenNameTakenError } from './graphql-tokens.repository';
 import {
   GraphqlTokenNotFoundError,
@@ -14,7 +14,7 @@ import {
   GraphqlTokensService,
   LAST_USED_RESOLUTION_MS,
 } from './graphql-tokens.service';
-import { modelWith, schemaDefinition, SettableModelSource } from './schemas.fixtures';
+import { modelWith, schemaDefinition, SettableModelSource } from '../schemas.fixtures';
 
 const T0 = Date.parse('2030-06-01T12:00:00Z');
 

@@ -1,8 +1,8 @@
 import { loadSettings } from '../../settings/settings.loader';
 import { FakeScheduler } from './scheduler.fixtures';
 import { StatsSink } from './sinks/stats-sink';
-import { StatsExporter } from './stats-exporter';
-import { StatsRegistry } from './stats-registry';
+import { StatsExporter } from './exporter';
+import { StatsRegistry } from './registry';
 import { TimerObserver } from './timer';
 
 /** Records what a flush hands the sink. */

@@ -1,8 +1,12 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Equals, IsIn, IsOptional, IsString } from 'class-validator';
-import { GoObject, IsGoInt, IsGoStrings } from '../../identity/http/validation/go-json.decorators';
-import { answeredAs } from '../../identity/http/validation/grafana-validation.pipe';
-import { COOKIE_TYPES, THEMES } from '../preferences/team-preferences.codec';
+import {
+  GoObject,
+  IsGoInt,
+  IsGoStrings,
+} from '../../../identity/http/validation/go-json.decorators';
+import { answeredAs } from '../../../identity/http/validation/grafana-validation.pipe';
+import { COOKIE_TYPES, THEMES } from '../../preferences/team-preferences.codec';
 
 class QueryHistoryDto {
   @ApiPropertyOptional({ example: 'query' })

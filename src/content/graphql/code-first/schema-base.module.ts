@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ContentSchemaBase } from './content-schema-base';
+import { ContentSchemaBase } from './schema-base';
 
 /** Shares the code-first base between the GraphQL driver and the content executor. */
 @Module({ providers: [ContentSchemaBase], exports: [ContentSchemaBase] })

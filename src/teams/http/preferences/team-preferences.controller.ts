@@ -1,16 +1,16 @@
 import { Body, Controller, Get, Put, UseFilters, UseGuards, UsePipes } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { TEAM_ACTIONS } from '../../identity/access/permissions';
-import { AuthGuard, CurrentPrincipal } from '../../identity/auth/auth.guard';
-import type { Principal } from '../../identity/auth/principal';
-import { ApiAuthenticated, ApiErrors, MessageDto } from '../../identity/http/api-docs';
-import { GrafanaExceptionFilter } from '../../identity/http/grafana-exception.filter';
-import { OnFailure } from '../../identity/http/on-failure.decorator';
-import { GrafanaValidationPipe } from '../../identity/http/validation/grafana-validation.pipe';
-import { TeamPreferencesService } from '../preferences/team-preferences.service';
-import { RouteTeamId, TeamRoute } from './team-route.guard';
+import { TEAM_ACTIONS } from '../../../identity/access/permissions';
+import { AuthGuard, CurrentPrincipal } from '../../../identity/auth/auth.guard';
+import type { Principal } from '../../../identity/auth/principal';
+import { ApiAuthenticated, ApiErrors, MessageDto } from '../../../identity/http/api-docs';
+import { GrafanaExceptionFilter } from '../../../identity/http/grafana-exception.filter';
+import { OnFailure } from '../../../identity/http/on-failure.decorator';
+import { GrafanaValidationPipe } from '../../../identity/http/validation/grafana-validation.pipe';
+import { TeamPreferencesService } from '../../preferences/team-preferences.service';
+import { RouteTeamId, TeamRoute } from '../team-route.guard';
 import { PreferencesDto, UpdatePreferencesDto } from './team-preferences.dto';
-import { TEAM_ID_PARAM } from './route-params';
+import { TEAM_ID_PARAM } from '../route-params';
 
 /** Team preferences (spec E11, E12). */
 @ApiTags('team preferences')

@@ -9,24 +9,24 @@ import {
   UsePipes,
 } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { TEAM_ACTIONS } from '../../identity/access/permissions';
-import { AuthGuard, CurrentPrincipal } from '../../identity/auth/auth.guard';
-import type { Principal } from '../../identity/auth/principal';
-import { ApiAuthenticated, ApiErrors, MessageDto } from '../../identity/http/api-docs';
-import { GrafanaExceptionFilter } from '../../identity/http/grafana-exception.filter';
-import { OnFailure } from '../../identity/http/on-failure.decorator';
-import { PathId } from '../../identity/http/path-ids';
-import { GrafanaValidationPipe } from '../../identity/http/validation/grafana-validation.pipe';
-import { TeamAccessService } from '../access/team-access.service';
-import { TeamPermissionsService } from '../members/team-permissions.service';
-import { RouteTeamId, TeamRoute } from './team-route.guard';
+import { TEAM_ACTIONS } from '../../../identity/access/permissions';
+import { AuthGuard, CurrentPrincipal } from '../../../identity/auth/auth.guard';
+import type { Principal } from '../../../identity/auth/principal';
+import { ApiAuthenticated, ApiErrors, MessageDto } from '../../../identity/http/api-docs';
+import { GrafanaExceptionFilter } from '../../../identity/http/grafana-exception.filter';
+import { OnFailure } from '../../../identity/http/on-failure.decorator';
+import { PathId } from '../../../identity/http/path-ids';
+import { GrafanaValidationPipe } from '../../../identity/http/validation/grafana-validation.pipe';
+import { TeamAccessService } from '../../access/team-access.service';
+import { TeamPermissionsService } from '../../members/team-permissions.service';
+import { RouteTeamId, TeamRoute } from '../team-route.guard';
 import {
   PermissionsDescriptionDto,
   ResourcePermissionDto,
   SetPermissionDto,
   SetPermissionsDto,
 } from './team-permissions.dto';
-import { TEAM_ID_PARAM } from './route-params';
+import { TEAM_ID_PARAM } from '../route-params';
 
 /** Team permissions through Grafana's access-control API (spec E16). */
 @ApiTags('team permissions')

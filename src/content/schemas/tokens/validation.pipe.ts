@@ -1,8 +1,11 @@
 import type { Type } from '@nestjs/common';
 import { getMetadataStorage } from 'class-validator';
-import { GrafanaError } from '../../identity/http/grafana-error';
-import { BindingFailure, DtoValidationPipe } from '../../infra/http/validation/dto-validation.pipe';
-import type { ConstraintFailure } from '../../infra/http/validation/validation-failures';
+import { GrafanaError } from '../../../identity/http/grafana-error';
+import {
+  BindingFailure,
+  DtoValidationPipe,
+} from '../../../infra/http/validation/dto-validation.pipe';
+import type { ConstraintFailure } from '../../../infra/http/validation/validation-failures';
 
 interface TokenBodyShape {
   /** The 400 message for a body that is not a JSON object. */

@@ -1,4 +1,4 @@
-import { StatsRegistry } from './stats-registry';
+import { StatsRegistry } from './registry';
 
 describe('StatsRegistry', () => {
   it('shows counters, gauges and each timer as count, mean and last, sorted', () => {

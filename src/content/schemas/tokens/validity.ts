@@ -1,4 +1,4 @@
-import type { GqlSchemaDefinition } from '../model/content-model';
+import type { GqlSchemaDefinition } from '../../model/content-model';
 
 /** Expiry as Craft checks it: a date equal to now has expired. */
 function unexpired(expiryDate: Date | null, nowMs: number): boolean {

@@ -1,7 +1,7 @@
-import { pass, refusal } from '../../identity/http/validation/validation.fixtures';
-import { decodeExpiryDate, TokenRequestError } from './token-request';
-import { NewTokenRequestDto, TokenChangesDto } from './token-request.dto';
-import { TokenValidationPipe } from './token-validation.pipe';
+import { pass, refusal } from '../../../identity/http/validation/validation.fixtures';
+import { decodeExpiryDate, TokenRequestError } from './request-errors';
+import { NewTokenRequestDto, TokenChangesDto } from './request.dto';
+import { TokenValidationPipe } from './validation.pipe';
 
 const pipe = new TokenValidationPipe();
 

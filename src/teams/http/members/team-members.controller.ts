@@ -12,23 +12,23 @@ import {
   UsePipes,
 } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { TEAM_ACTIONS } from '../../identity/access/permissions';
-import { AuthGuard, CurrentPrincipal } from '../../identity/auth/auth.guard';
-import type { Principal } from '../../identity/auth/principal';
-import { ApiAuthenticated, ApiErrors, MessageDto } from '../../identity/http/api-docs';
-import { GrafanaExceptionFilter } from '../../identity/http/grafana-exception.filter';
-import { OnFailure } from '../../identity/http/on-failure.decorator';
-import { PathId, requirePathId } from '../../identity/http/path-ids';
-import { GrafanaValidationPipe } from '../../identity/http/validation/grafana-validation.pipe';
-import { TeamMembersService } from '../members/team-members.service';
+import { TEAM_ACTIONS } from '../../../identity/access/permissions';
+import { AuthGuard, CurrentPrincipal } from '../../../identity/auth/auth.guard';
+import type { Principal } from '../../../identity/auth/principal';
+import { ApiAuthenticated, ApiErrors, MessageDto } from '../../../identity/http/api-docs';
+import { GrafanaExceptionFilter } from '../../../identity/http/grafana-exception.filter';
+import { OnFailure } from '../../../identity/http/on-failure.decorator';
+import { PathId, requirePathId } from '../../../identity/http/path-ids';
+import { GrafanaValidationPipe } from '../../../identity/http/validation/grafana-validation.pipe';
+import { TeamMembersService } from '../../members/team-members.service';
 import {
   AddTeamMemberDto,
   SetTeamMembershipsDto,
   TeamMemberDto,
   UpdateTeamMemberDto,
 } from './team-members.dto';
-import { RouteTeamId, TeamRoute } from './team-route.guard';
-import { TEAM_ID_PARAM } from './route-params';
+import { RouteTeamId, TeamRoute } from '../team-route.guard';
+import { TEAM_ID_PARAM } from '../route-params';
 
 const USER_ID_PARAM = { name: 'userId', schema: { type: 'integer' } } as const;
 

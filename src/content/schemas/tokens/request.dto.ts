@@ -1,8 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { IsBoolean, ValidateBy, ValidateIf } from 'class-validator';
-import { EXPIRY_DATE_MESSAGE, parseExpiryDate, tokenTextProblem } from './token-request';
-import { TokenBody } from './token-validation.pipe';
+import { EXPIRY_DATE_MESSAGE, parseExpiryDate, tokenTextProblem } from './request-errors';
+import { TokenBody } from './validation.pipe';
 
 const ENABLED_MESSAGE = 'enabled must be true or false';
 

@@ -13,12 +13,12 @@ import {
 } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { AuthGuard } from '../../identity/auth/auth.guard';
-import { BAD_REQUEST_MESSAGE } from '../../identity/http/api-route-hooks';
-import { GrafanaError } from '../../identity/http/grafana-error';
-import { GrafanaExceptionFilter } from '../../identity/http/grafana-exception.filter';
-import { OnFailure } from '../../identity/http/on-failure.decorator';
-import { ServerAdminGuard } from '../admin/server-admin';
+import { AuthGuard } from '../../../identity/auth/auth.guard';
+import { BAD_REQUEST_MESSAGE } from '../../../identity/http/api-route-hooks';
+import { GrafanaError } from '../../../identity/http/grafana-error';
+import { GrafanaExceptionFilter } from '../../../identity/http/grafana-exception.filter';
+import { OnFailure } from '../../../identity/http/on-failure.decorator';
+import { ServerAdminGuard } from '../../admin/server-admin';
 import { TokenNameTakenError } from './graphql-tokens.repository';
 import {
   GraphqlTokenChanges,
@@ -26,9 +26,9 @@ import {
   GraphqlTokenSchemaError,
   GraphqlTokensService,
 } from './graphql-tokens.service';
-import { NewTokenRequestDto, TokenChangesDto } from './token-request.dto';
-import { TokenValidationPipe } from './token-validation.pipe';
-import { tokenView, TokenView } from './token-view';
+import { NewTokenRequestDto, TokenChangesDto } from './request.dto';
+import { TokenValidationPipe } from './validation.pipe';
+import { tokenView, TokenView } from './view';
 
 const INVALID_JSON = { [BAD_REQUEST_MESSAGE]: 'the request body is not valid JSON' };
 

@@ -13,10 +13,10 @@ import { demoModel, SCHEMAS, schemaWithScope } from '../scope-grants.fixtures';
 import { buildContentSchema } from '../schema/content-schema.builder';
 import { ContentGraphqlDriver } from './content-graphql.driver';
 import { contentGraphqlOptions } from './content-graphql.module';
-import { ContentMutationResolver } from './content-mutation.resolver';
-import { ContentQueryResolver } from './content-query.resolver';
-import { ContentSchemaBase } from './content-schema-base';
-import { ContentSchemaBaseModule } from './content-schema-base.module';
+import { ContentMutationResolver } from './mutation.resolver';
+import { ContentQueryResolver } from './query.resolver';
+import { ContentSchemaBase } from './schema-base';
+import { ContentSchemaBaseModule } from './schema-base.module';
 
 const model = demoModel();
 

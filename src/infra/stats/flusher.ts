@@ -1,6 +1,6 @@
 import { Counter } from './counter';
 import { StatsSink } from './sinks/stats-sink';
-import { StatsRegistry } from './stats-registry';
+import { StatsRegistry } from './registry';
 
 /**
  * One flush (spec §5.1): each counter's growth since the last flush goes to the sink as a delta,

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { HealthState } from '../health/health-state';
-import type { DatabaseConnection } from './database-connection';
+import type { DatabaseConnection } from './connection';
 
 export const DATABASE_HEALTH_COMPONENT = 'database';
 

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { asc, count, eq } from 'drizzle-orm';
-import { Database } from '../../infra/database/database';
-import { isUniqueViolation } from '../../infra/database/database-errors';
-import { graphqlTokens } from '../../infra/database/schema';
+import { Database } from '../../../infra/database/database';
+import { isUniqueViolation } from '../../../infra/database/constraint-errors';
+import { graphqlTokens } from '../../../infra/database/schema';
 
 export type GraphqlTokenRow = typeof graphqlTokens.$inferSelect;
 export type NewGraphqlToken = typeof graphqlTokens.$inferInsert;

@@ -1,5 +1,5 @@
-import { schemaDefinition } from './schemas.fixtures';
-import { isSchemaUsable, schemaOfToken } from './token-validity';
+import { schemaDefinition } from '../schemas.fixtures';
+import { isSchemaUsable, schemaOfToken } from './validity';
 
 const NOW = Date.parse('2030-06-01T12:00:00Z');
 const at = (ms: number) => new Date(NOW + ms);

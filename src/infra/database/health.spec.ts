@@ -1,6 +1,6 @@
 import { HealthState } from '../health/health-state';
-import type { DatabaseConnection } from './database-connection';
-import { DATABASE_HEALTH_COMPONENT, DatabaseHealth } from './database-health';
+import type { DatabaseConnection } from './connection';
+import { DATABASE_HEALTH_COMPONENT, DatabaseHealth } from './health';
 
 function fakeConnection() {
   let answers = true;
