@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { discardUnreadBody } from '../../infra/http/unread-body';
 import { Settings } from '../../settings/settings';
 import { PlaygroundPages } from '../playground/pages';
 import { bodyText, type BodyText } from './body-text';
@@ -97,6 +98,7 @@ export class GraphqlRoute {
       this.logger.error(`${request.method} ${request.url}: ${error.stack ?? error.message}`);
       return send(reply, { status: 500, json: yiiErrorBody(500, INTERNAL_ERROR_MESSAGE) });
     }
+    discardUnreadBody(reply);
     return send(reply, { status, json: yiiErrorBody(status, error.message) });
   }
 }

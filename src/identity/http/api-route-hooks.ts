@@ -8,6 +8,7 @@ import type {
   HookHandlerDoneFunction,
   RouteOptions,
 } from 'fastify';
+import { discardUnreadBody } from '../../infra/http/unread-body';
 import { urlHasUnstorableText } from '../../infra/http/validation/unstorable-text';
 
 /** Route config key (set with `@RouteConfig`) naming the 400 text for an undecodable body. */
@@ -46,8 +47,10 @@ export class ApiRouteHooks {
         ? config[BAD_REQUEST_MESSAGE]
         : 'bad request data';
     let body: object;
-    if (status === 413) body = { message: 'request body too large (limit 1 MiB)' };
-    else if (status >= 400 && status < 500) body = { message: badRequest, traceID: '' };
+    if (status === 413) {
+      body = { message: 'request body too large (limit 1 MiB)' };
+      discardUnreadBody(reply);
+    } else if (status >= 400 && status < 500) body = { message: badRequest, traceID: '' };
     else {
       this.logger.error(`${request.method} ${request.url}: ${error.stack ?? error.message}`);
       body = { message: 'Internal Server Error' };

@@ -7,9 +7,13 @@ import {
 } from '@nestjs/common';
 import { ClientErrorFilter } from './client-error.filter';
 
-function httpHost(): ArgumentsHost {
+/** A Fastify reply to a request whose body was not read (complete: false), as after a 413. */
+function unreadReply() {
+  return { request: { raw: { complete: false } }, removeHeader: jest.fn() };
+}
+
+function httpHost(response: object = unreadReply()): ArgumentsHost {
   const request = { method: 'POST', url: '/json' };
-  const response = {};
   return {
     getType: () => 'http',
     getArgByIndex: (index: number) => [request, response][index],
@@ -50,12 +54,15 @@ describe('ClientErrorFilter', () => {
   });
 
   it('answers a Fastify error as Nest maps it (a string HttpException) with only a message', () => {
+    const reply = unreadReply();
     new ClientErrorFilter(adapter).catch(
       new HttpException('Request body is too large', 413),
-      httpHost(),
+      httpHost(reply),
     );
     expect(replies).toEqual([{ body: { message: 'Request body is too large' }, status: 413 }]);
     expect(debug).toHaveBeenCalledTimes(1);
+    // The unread rest of the body is discarded on a kept connection, not reset (unread-body.ts).
+    expect(reply.removeHeader).toHaveBeenCalledWith('connection');
   });
 
   it('keeps Nest’s answer for HttpExceptions with an object response and server errors', () => {

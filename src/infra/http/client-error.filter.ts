@@ -1,6 +1,8 @@
 import { ArgumentsHost, Catch, HttpException, Logger } from '@nestjs/common';
 import { BaseExceptionFilter } from '@nestjs/core';
 import { BaseRpcExceptionFilter } from '@nestjs/microservices';
+import type { FastifyReply } from 'fastify';
+import { discardUnreadBody } from './unread-body';
 
 interface ErrorWithStatus {
   readonly statusCode: number;
@@ -55,6 +57,8 @@ export class ClientErrorFilter extends BaseExceptionFilter {
     );
     const adapter = this.httpAdapterHost?.httpAdapter ?? this.applicationRef;
     if (!adapter) throw new Error('ClientErrorFilter needs the HTTP adapter');
-    adapter.reply(http.getResponse(), { message: error.message }, error.statusCode);
+    const reply = http.getResponse<FastifyReply>();
+    discardUnreadBody(reply);
+    adapter.reply(reply, { message: error.message }, error.statusCode);
   }
 }
