@@ -4,6 +4,7 @@ import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { ClientErrorFilter } from './infra/http/client-error.filter';
 import { installJsonBodyParsers } from './infra/http/json-body';
+import { closeOnSignals } from './infra/lifecycle/close-on-signals';
 import { applyRequestTimeout } from './infra/http/request-timeout';
 import { logsRequests } from './infra/logging/logging.module';
 import { Settings } from './settings/settings';
@@ -40,7 +41,7 @@ export async function createApp(loaded: LoadedSettings): Promise<NestFastifyAppl
       await import('./ratelimit/transport/grpc/grpc-server.options');
     app.connectMicroservice(rateLimitGrpcStrategy(app, settings), { inheritAppConfig: true });
   }
-  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
+  closeOnSignals(app, ['SIGTERM', 'SIGINT']);
   return app;
 }
 

@@ -135,9 +135,15 @@ export const SERVICE_SETTINGS = {
     samplingRate: ratio('TRACING_SAMPLING_RATE', 'share of traces sampled (0 to 1)', 1),
   },
   lifecycle: {
+    shutdownDrainDelay: duration(
+      'SHUTDOWN_DRAIN_DELAY',
+      'after SIGTERM, how long health reports NOT_SERVING while every listener still answers, ' +
+        'so load balancers move away before the listeners close (a second signal cuts it short)',
+      '0s',
+    ),
     shutdownTimeout: duration(
       'SHUTDOWN_TIMEOUT',
-      'longest wait for in-flight calls after SIGTERM before the process exits',
+      'longest wait for in-flight calls once the listeners close before the process exits',
       '30s',
     ),
   },
