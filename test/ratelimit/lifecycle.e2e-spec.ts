@@ -145,6 +145,44 @@ describe('service lifecycle', () => {
     }
   });
 
+  /*
+   * The drain delay is an hour: the test sees the listeners still answering after health turned
+   * unhealthy (no race with the delay), and a second SIGTERM ends it.
+   */
+  it('SHUTDOWN_DRAIN_DELAY: health turns unhealthy while both listeners still answer; a second SIGTERM closes them', async () => {
+    const service = await startService({
+      ...ruleDirectory({ 'e2e.yaml': E2E_RULES }),
+      MODULES: 'ratelimit',
+      SHUTDOWN_DRAIN_DELAY: '1h',
+    });
+    const client = rateLimitClient(service.grpcAddress);
+    const watch = await watchHealth(service.grpcAddress);
+    try {
+      const exited = service.stop('SIGTERM');
+      await eventually('NOT_SERVING on the health Watch stream', () =>
+        watch.statuses.includes('NOT_SERVING') ? true : undefined,
+      );
+      expect((await fetch(`${service.httpUrl}/healthcheck`)).status).toBe(500);
+      const decided = await unary<{ overallCode: string }>(client, 'ShouldRateLimit', request);
+      expect(decided.overallCode).toBe('OK');
+      const json = await fetch(`${service.httpUrl}/json`, {
+        method: 'POST',
+        body: JSON.stringify(request),
+      });
+      expect(json.status).toBe(200);
+      expect(service.output()).toContain('listeners close in 3600000 ms (SHUTDOWN_DRAIN_DELAY)');
+      watch.close();
+      service.child.kill('SIGTERM');
+      const exit = await exited;
+      expect(exit.code === 0 || exit.signal === 'SIGTERM').toBe(true);
+      expect(service.output()).toContain('SIGTERM received again: closing the listeners now');
+    } finally {
+      watch.close();
+      client.close();
+      await service.stop('SIGKILL');
+    }
+  });
+
   it('on SIGTERM with calls that never finish: exits 1 after SHUTDOWN_TIMEOUT, saying why', async () => {
     const redis = await startRedis();
     const service = await startService({
