@@ -99,6 +99,40 @@ describe('parseRuleFile', () => {
       );
     });
 
+    // Found by rule-file.property.spec.ts: the yaml package's YAML 1.1 numbers are not yaml.v2's.
+    it.each(['.', '-.', '5.', '1e5', '1.5e5', '.e1', '._5', '1E+999', '0xFFFFFFFFFFFFFFFFF'])(
+      'accepts %s, a string for yaml.v2',
+      (value) => {
+        const text = lines('domain: d', 'descriptors:', `  - {key: k, value: ${value}}`);
+        expect(parseRuleFile('f.yaml', text).descriptors[0].value).toBe(value);
+      },
+    );
+
+    it.each(['09', '0009', '1_0.5', '.5_0', '1E+5', '+.5'])(
+      'rejects %s, a float for yaml.v2',
+      (value) => {
+        const text = lines('domain: d', 'descriptors:', `  - {key: k, value: ${value}}`);
+        expect(failureOf('f.yaml', text)).toBe('f.yaml: error checking config');
+      },
+    );
+
+    it.each([
+      ['0o17', 15],
+      ['0X1F', 31],
+      ['0B11', 3],
+      ['0_x1F', 31],
+      ['+_1', 1],
+      ['0b+11', 3],
+    ])('reads %s as yaml.v2 does, an integer (here %d requests)', (count, expected) => {
+      const text = lines(
+        'domain: d',
+        'descriptors:',
+        `  - {key: k, rate_limit: {unit: second, requests_per_unit: ${count}}}`,
+      );
+      const rateLimit = parseRuleFile('f.yaml', text).descriptors[0].rateLimit;
+      expect(rateLimit?.requestsPerUnit).toBe(expected);
+    });
+
     it('rejects a null list element, printed as <nil>', () => {
       const text = lines('domain: d', 'descriptors:', '  - key: a', '  -');
       expect(failureOf('f.yaml', text)).toBe(
