@@ -271,21 +271,31 @@ function referenceMatch(document: RuleDocument, request: readonly Entry[]): stri
   return undefined;
 }
 
-/** Requests built from the tree's own keys and values (so they often match) plus noise. */
+/** How one request entry is drawn from the descriptor it walks to. */
+const stepArb = fc.record({
+  pick: fc.nat(),
+  how: fc.constantFrom('exact', 'filled', 'other value', 'noise'),
+  fill: matchText,
+  noise: fc.record({ key: matchText, value: matchText }),
+});
+
+/**
+ * Requests that walk the tree: each entry names a descriptor of the level reached (its value as
+ * written, its wildcards filled in, or another value), or is noise; exact, wildcard and key-only
+ * siblings then compete often.
+ */
 function requestArb(document: RuleDocument): fc.Arbitrary<Entry[]> {
-  const keys: string[] = [];
-  const values: string[] = [];
-  const collect = (descriptors: readonly RuleDescriptorDocument[]) => {
-    for (const d of descriptors) {
-      keys.push(d.key);
-      values.push(d.value, d.value.replace(/\*/g, 'ab'), d.value.replace(/\*/g, ''));
-      collect(d.descriptors);
-    }
-  };
-  collect(document.descriptors);
-  const text = (known: string[]) =>
-    known.length === 0 ? matchText : fc.oneof(fc.constantFrom(...known), matchText);
-  return fc.array(fc.record({ key: text(keys), value: text(values) }), { maxLength: 4 });
+  return fc.array(stepArb, { maxLength: 4 }).map((steps) => {
+    let level = document.descriptors;
+    return steps.map(({ pick, how, fill, noise }) => {
+      const d = level[pick % Math.max(level.length, 1)] as RuleDescriptorDocument | undefined;
+      level = d?.descriptors ?? [];
+      if (d === undefined || how === 'noise') return noise;
+      if (how === 'exact') return { key: d.key, value: d.value };
+      if (how === 'filled') return { key: d.key, value: d.value.replace(/\*/g, fill) };
+      return { key: d.key, value: noise.value };
+    });
+  });
 }
 
 describe('rule files (property)', () => {
@@ -317,7 +327,11 @@ describe('rule files (property)', () => {
   });
 
   it('the compiled matcher agrees with a reference walk of the tree on generated requests', () => {
-    const texts: TreeTexts = { key: matchText, value: fc.oneof(fc.constant(''), matchText) };
+    // Few keys, so that siblings share them and differ by value.
+    const texts: TreeTexts = {
+      key: fc.constantFrom('a', 'b', 'a_', '_b', '*', 'a*'),
+      value: fc.oneof(fc.constant(''), matchText),
+    };
     const caseArb = documentArb(texts).chain((document) =>
       fc.tuple(
         fc.constant(document),
