@@ -61,7 +61,8 @@ function unsignedAt(value: unknown, path: string, max: number): number {
 
 function unitAt(value: unknown, path: string): Unit {
   if (value === null || value === undefined) return Unit.UNKNOWN;
-  if (typeof value === 'string' && value in RATE_LIMIT_UNITS) return RATE_LIMIT_UNITS[value];
+  if (typeof value === 'string' && Object.hasOwn(RATE_LIMIT_UNITS, value))
+    return RATE_LIMIT_UNITS[value];
   if (
     typeof value === 'number' &&
     Number.isInteger(value) &&
@@ -73,7 +74,10 @@ function unitAt(value: unknown, path: string): Unit {
   return fail(path, 'expected one of SECOND, MINUTE, HOUR, DAY, MONTH, YEAR');
 }
 
-/** Reads each field by JSON name or proto name; any other key is an error. */
+/**
+ * Reads each field by JSON name or proto name; any other key is an error. Own names only: a body
+ * key such as `constructor` or `__proto__` is not a field because every object answers to it.
+ */
 function fields(
   object: JsonObject,
   path: string,
@@ -81,7 +85,7 @@ function fields(
 ): Map<string, unknown> {
   const found = new Map<string, unknown>();
   for (const key of Object.keys(object)) {
-    const canonical = names[key];
+    const canonical = Object.hasOwn(names, key) ? names[key] : undefined;
     if (canonical === undefined) fail(path, `unknown field "${key}"`);
     if (found.has(canonical)) fail(path, `field "${key}" is given twice`);
     found.set(canonical, object[key]);
