@@ -91,15 +91,18 @@ describe('configuration and shutdown under steady load', () => {
       await eventually('steady load', () =>
         load.outcomes.filter((o) => o.ok).length > 500 ? true : undefined,
       );
+      // Measured before the freeze: every caller may have sent its next call by the time a
+      // measurement after it is taken, and then no more bytes would ever arrive.
+      const unread = unreadBytes(redis.port);
       process.kill(redis.pid!, 'SIGSTOP');
       frozen = true;
-      await receivedMore(redis.port, unreadBytes(redis.port));
+      await receivedMore(redis.port, unread);
       const sigtermAt = performance.now();
       const exited = service.stop('SIGTERM');
       await eventually('NOT_SERVING on the health Watch stream', () =>
         watch.statuses.includes('NOT_SERVING') ? true : undefined,
       );
-      watch.close(); // an open stream would hold the drain until SHUTDOWN_TIMEOUT
+      // The Watch stream stays open: the server ends it when its listeners close.
       process.kill(redis.pid!, 'SIGCONT');
       frozen = false;
       const exit = await exited;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { BehaviorSubject, distinctUntilChanged, map, Observable } from 'rxjs';
+import { BehaviorSubject, distinctUntilChanged, map, Observable, Subject, takeUntil } from 'rxjs';
 
 /**
  * Health per component (config, counter store, sigterm, database, ...). Overall health is the AND
@@ -9,6 +9,7 @@ import { BehaviorSubject, distinctUntilChanged, map, Observable } from 'rxjs';
 export class HealthState {
   private readonly components = new Map<string, boolean>();
   private readonly changes = new BehaviorSubject<boolean>(true);
+  private readonly ended = new Subject<void>();
 
   set(component: string, healthy: boolean): void {
     this.components.set(component, healthy);
@@ -24,11 +25,20 @@ export class HealthState {
     return new Map(this.components);
   }
 
-  /** Overall health now and on every change (for the gRPC health Watch call). */
+  /** Overall health now and on every change (for the gRPC health Watch call), until `endWatches`. */
   watch(): Observable<boolean> {
     return this.changes.pipe(
       map(() => this.isHealthy()),
       distinctUntilChanged(),
+      takeUntil(this.ended),
     );
+  }
+
+  /**
+   * Completes every watch: the listeners are closing, and the gRPC server waits for its open
+   * calls, so a health Watch stream left open would hold the shutdown until SHUTDOWN_TIMEOUT.
+   */
+  endWatches(): void {
+    this.ended.next();
   }
 }

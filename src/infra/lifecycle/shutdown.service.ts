@@ -53,6 +53,7 @@ export class ShutdownService implements BeforeApplicationShutdown {
 
   beforeApplicationShutdown(signal?: string): void {
     this.turnUnhealthy(signal);
+    this.health.endWatches();
     const timeout = this.settings.lifecycle.shutdownTimeout;
     setTimeout(() => {
       this.logger.error(`in-flight calls did not finish within ${timeout} ms; exiting`);
