@@ -233,10 +233,12 @@ describe('deploy/kubernetes', () => {
     expect(resources.requests).toBeDefined();
     expect(resources.limits).toBeDefined();
     const grace = Number((podSpec.spec as Yaml).terminationGracePeriodSeconds);
-    // The drain (SHUTDOWN_TIMEOUT) plus the preStop pause fits in the grace period.
-    const preStop = ((container.lifecycle as Yaml).preStop as Yaml).exec as Yaml;
-    const pause = Number((preStop.command as string[])[1]);
-    expect(pause * 1000 + settings.lifecycle.shutdownTimeout).toBeLessThan(grace * 1000);
+    // The drain delay (health failing, listeners open) outlasts readiness's failure threshold,
+    // and with the in-flight wait (SHUTDOWN_TIMEOUT) fits in the grace period.
+    const { shutdownDrainDelay, shutdownTimeout } = settings.lifecycle;
+    const readinessFails = Number(readiness.periodSeconds) * Number(readiness.failureThreshold);
+    expect(shutdownDrainDelay).toBeGreaterThanOrEqual(readinessFails * 1000);
+    expect(shutdownDrainDelay + shutdownTimeout).toBeLessThan(grace * 1000);
     expect(((container.securityContext as Yaml) ?? {}).allowPrivilegeEscalation).toBe(false);
   });
 
