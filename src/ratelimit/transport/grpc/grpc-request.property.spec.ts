@@ -2,10 +2,10 @@ import { loadSync, type MethodDefinition } from '@grpc/proto-loader';
 import fc from 'fast-check';
 
 import { loadSettings } from '../../../settings/settings.loader';
-import type { RateLimitRequest, RateLimitResponse } from '../../limiter/rate-limit.model';
+import type { RateLimitRequest } from '../../limiter/rate-limit.model';
 import { expectWellFormed, validRequestArb } from '../rate-limit-request.fixtures';
 import { fromGrpcRequest } from './grpc-message.mapper';
-import type { GrpcRateLimitRequest } from './grpc-messages';
+import type { GrpcRateLimitRequest, GrpcRateLimitResponse } from './grpc-messages';
 import { grpcServerOptions } from './grpc-server.options';
 
 // Property tests (issue 18): the ShouldRateLimit request as the server decodes it (the loader
@@ -15,11 +15,11 @@ import { grpcServerOptions } from './grpc-server.options';
 // failure (docs/testing.md).
 
 const { options } = grpcServerOptions(loadSettings({}));
-const definition = loadSync(options!.protoPath!, options!.loader);
+const definition = loadSync(options.protoPath!, options.loader);
 const shouldRateLimit = (
   definition['envoy.service.ratelimit.v3.RateLimitService'] as Record<
     string,
-    MethodDefinition<GrpcRateLimitRequest, RateLimitResponse>
+    MethodDefinition<GrpcRateLimitRequest, GrpcRateLimitResponse>
   >
 ).ShouldRateLimit;
 
