@@ -205,6 +205,64 @@ describe('Database', () => {
     expect(handle.executor).toBe(db);
   });
 
+  it('runs end hooks after the outermost transaction: commit hooks on commit, rollback hooks on failure', async () => {
+    const handle = database();
+    const events: string[] = [];
+    const hooks = (name: string) => ({
+      committed: async () => {
+        // After the commit: outside the transaction, the row is visible to everyone.
+        expect(handle.executor).toBe(db);
+        const rows = await db.select().from(schema.orgs).where(eq(schema.orgs.name, name));
+        events.push(`${name} committed (${rows.length} row)`);
+      },
+      rolledBack: () => Promise.resolve(void events.push(`${name} rolled back`)),
+    });
+    await handle.transaction(async () => {
+      await handle.executor.insert(schema.orgs).values({ name: 'hook-a' });
+      handle.afterTransaction(hooks('hook-a'));
+      await handle.transaction(async () => {
+        handle.afterTransaction(hooks('hook-b'));
+        // A nested transaction's hooks wait for the outer one.
+        await Promise.resolve();
+      });
+      expect(events).toEqual([]);
+    });
+    expect(events).toEqual(['hook-a committed (1 row)', 'hook-b committed (0 row)']);
+
+    events.length = 0;
+    await expect(
+      handle.transaction(async () => {
+        await handle.executor.insert(schema.orgs).values({ name: 'hook-c' });
+        handle.afterTransaction(hooks('hook-c'));
+        handle.afterTransaction({ rolledBack: () => Promise.reject(new Error('hook failed')) });
+        handle.afterTransaction(hooks('hook-d'));
+        throw new Error('work failed');
+      }),
+    ).rejects.toThrow('work failed');
+    // A failing rollback hook neither stops the others nor replaces the transaction's error.
+    expect(events).toEqual(['hook-c rolled back', 'hook-d rolled back']);
+
+    expect(() => handle.afterTransaction(hooks('outside'))).toThrow(
+      'afterTransaction() needs an open transaction',
+    );
+  });
+
+  it('runs every commit hook and then throws the first failure, the writes standing', async () => {
+    const handle = database();
+    const ran: string[] = [];
+    await expect(
+      handle.transaction(async () => {
+        await handle.executor.insert(schema.orgs).values({ name: 'hook-e' });
+        handle.afterTransaction({ committed: () => Promise.reject(new Error('first')) });
+        handle.afterTransaction({ committed: () => Promise.reject(new Error('second')) });
+        handle.afterTransaction({ committed: () => Promise.resolve(void ran.push('third')) });
+      }),
+    ).rejects.toThrow('first');
+    expect(ran).toEqual(['third']);
+    const rows = await db.select().from(schema.orgs).where(eq(schema.orgs.name, 'hook-e'));
+    expect(rows).toHaveLength(1);
+  });
+
   it('classifies unique and foreign key violations through the Drizzle wrapper', async () => {
     let unique: unknown;
     await db

@@ -1,19 +1,32 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DrizzleExecutor } from './database.types';
 
+/** What runs once the outermost transaction has ended (see `afterTransaction`). */
+export interface TransactionEndHooks {
+  /** After the commit, outside the transaction. */
+  readonly committed?: () => Promise<void>;
+  /** After the rollback, before the transaction's error reaches the caller. */
+  readonly rolledBack?: () => Promise<void>;
+}
+
+interface OpenTransaction {
+  readonly executor: DrizzleExecutor;
+  readonly hooks: TransactionEndHooks[];
+}
+
 /**
  * The shared database handle. Services group writes with `transaction()`; repositories take
  * `executor` for every query and so join the caller's transaction without passing it around
  * (AsyncLocalStorage). Nothing outside repositories and this folder uses Drizzle.
  */
 export class Database {
-  private readonly current = new AsyncLocalStorage<DrizzleExecutor>();
+  private readonly current = new AsyncLocalStorage<OpenTransaction>();
 
   constructor(private readonly root: DrizzleExecutor) {}
 
   /** The open transaction of this async context, or the database itself. */
   get executor(): DrizzleExecutor {
-    return this.current.getStore() ?? this.root;
+    return this.current.getStore()?.executor ?? this.root;
   }
 
   /**
@@ -23,6 +36,42 @@ export class Database {
    */
   transaction<T>(work: () => Promise<T>): Promise<T> {
     if (this.current.getStore() !== undefined) return work();
-    return this.root.transaction((tx) => this.current.run(tx, work));
+    return this.outermost(work);
+  }
+
+  /**
+   * Work outside the database that must follow the open transaction's outcome (files placed only
+   * when the rows naming them commit). Hooks run in the order they were added, when the outermost
+   * transaction ends. A hook that fails after a rollback is ignored (the transaction's error is
+   * the one that matters); one that fails after a commit does not stop the others, and the first
+   * such error is thrown to the caller, whose writes nevertheless stand. Hooks should handle
+   * their own failures.
+   * @throws Error outside a transaction
+   */
+  afterTransaction(hooks: TransactionEndHooks): void {
+    const open = this.current.getStore();
+    if (open === undefined) throw new Error('afterTransaction() needs an open transaction');
+    open.hooks.push(hooks);
+  }
+
+  private async outermost<T>(work: () => Promise<T>): Promise<T> {
+    const hooks: TransactionEndHooks[] = [];
+    let result: T;
+    try {
+      result = await this.root.transaction((tx) => this.current.run({ executor: tx, hooks }, work));
+    } catch (error) {
+      for (const hook of hooks) await hook.rolledBack?.().catch(() => undefined);
+      throw error;
+    }
+    let failure: { error: unknown } | undefined;
+    for (const hook of hooks) {
+      try {
+        await hook.committed?.();
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+    if (failure !== undefined) throw failure.error;
+    return result;
   }
 }
