@@ -1,5 +1,6 @@
 import { setting } from '../setting-definition';
 import { parseList } from '../setting-parsers';
+import { DEFAULT_ALLOWED_FILE_EXTENSIONS, parseFileExtensions } from './file-extensions';
 import { bool, choice, duration, int, list, secret, str } from './setting-builders';
 
 /** The identity store and the content API. */
@@ -152,6 +153,11 @@ export const CONTENT_SETTINGS = {
       2 * 1024 * 1024 * 1024,
       0,
       Number.MAX_SAFE_INTEGER,
+    ),
+    allowedFileExtensions: setting<readonly string[]>(
+      'CONTENT_ALLOWED_FILE_EXTENSIONS',
+      "extensions asset files may have (uploads, renames, imports), comma-separated (Craft allowedFileExtensions); a volume's allowedFileExtensions wins; default: Craft's list without js",
+      { default: DEFAULT_ALLOWED_FILE_EXTENSIONS, parse: parseFileExtensions },
     ),
     maxBatchSize: int(
       'GRAPHQL_MAX_BATCH_SIZE',
