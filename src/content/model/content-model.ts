@@ -108,6 +108,8 @@ export interface Volume extends ModelItem {
   /** URL prefix of the files, e.g. `/volumes/images` (served by the HTTP listener) or an absolute URL. */
   readonly baseUrl: string;
   readonly fields: readonly Field[];
+  /** The file extensions its assets may have (lowercase); absent: CONTENT_ALLOWED_FILE_EXTENSIONS. */
+  readonly allowedFileExtensions?: readonly string[];
 }
 
 export interface CategoryGroup extends ModelItem {

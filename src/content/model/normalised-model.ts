@@ -65,6 +65,8 @@ export interface NormalisedLayoutItem extends NormalisedItem {
 export interface NormalisedVolume extends NormalisedLayoutItem {
   readonly path: string;
   readonly baseUrl: string;
+  /** Only when the YAML gives it (absent keeps the model's version as it was). */
+  readonly allowedFileExtensions?: readonly string[];
 }
 
 export interface NormalisedCategoryGroup extends NormalisedLayoutItem {

@@ -93,6 +93,9 @@ export function buildContentModel(
       path: volume.path,
       baseUrl: volume.baseUrl,
       fields: layout(volume.fields),
+      ...(volume.allowedFileExtensions !== undefined && {
+        allowedFileExtensions: [...volume.allowedFileExtensions],
+      }),
     })),
     categoryGroups: model.categoryGroups.map((group) => ({
       ...item(group),

@@ -1,3 +1,4 @@
+import { normaliseFileExtension } from '../../../settings/schema/file-extensions';
 import { isUid } from './item-uid';
 import type { Where } from './problems';
 import type {
@@ -107,7 +108,7 @@ export function parseLayoutItem(
   return base && { ...base, fields };
 }
 
-const VOLUME_KEYS = [...ITEM_KEYS, 'path', 'baseUrl', 'fields'];
+const VOLUME_KEYS = [...ITEM_KEYS, 'path', 'baseUrl', 'fields', 'allowedFileExtensions'];
 
 export function parseVolume(
   value: unknown,
@@ -120,7 +121,36 @@ export function parseVolume(
   const path = map.text('path');
   const baseUrl = parseUrl(map, 'baseUrl', false);
   const fields = parseLayout(map);
-  return base && { ...base, path, baseUrl: baseUrl?.replace(/\/+$/, ''), fields };
+  const allowedFileExtensions = parseFileExtensionList(map, 'allowedFileExtensions');
+  return (
+    base && {
+      ...base,
+      path,
+      baseUrl: baseUrl?.replace(/\/+$/, ''),
+      fields,
+      allowedFileExtensions,
+    }
+  );
+}
+
+/**
+ * A volume's own allow-list (Craft's allowedFileExtensions, per volume): extensions without the
+ * dot, any case; an empty list allows nothing. Bad items are reported and left out.
+ */
+function parseFileExtensionList(map: YamlMap, key: string): string[] | undefined {
+  const items = map.strings(key);
+  if (items === undefined) return undefined;
+  const extensions = new Set<string>();
+  for (const item of items) {
+    const extension = normaliseFileExtension(item.value);
+    if (extension === undefined)
+      map.problems.add(
+        item.where,
+        `must be a file extension such as pdf (no dots or spaces), got ${quote(item.value)}`,
+      );
+    else extensions.add(extension);
+  }
+  return [...extensions];
 }
 
 export function parseUserGroup(

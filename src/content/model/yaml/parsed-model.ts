@@ -70,6 +70,7 @@ export interface ParsedLayoutItem extends ParsedItem {
 export interface ParsedVolume extends ParsedLayoutItem {
   readonly path: string | undefined;
   readonly baseUrl: string | undefined;
+  readonly allowedFileExtensions: readonly string[] | undefined;
 }
 
 export interface ParsedCategoryGroup extends ParsedLayoutItem {

@@ -328,6 +328,31 @@ fields:
     ]);
   });
 
+  it("reads a volume's own allowedFileExtensions, lowercased and without dots", () => {
+    const volumes = (list: string) => `
+volumes:
+  - { handle: docs, name: Docs, allowedFileExtensions: ${list} }
+  - { handle: media, name: Media }
+`;
+    const { model } = loadContentModel(
+      project({ ...BASE_FILES, 'assets.yaml': volumes('[PDF, .txt, pdf]') }),
+      LOAD_OPTIONS,
+    );
+    expect(model.volumes.map((v) => [v.handle, v.allowedFileExtensions])).toEqual([
+      ['docs', ['pdf', 'txt']],
+      ['media', undefined],
+    ]);
+    // Without the key a volume's normalised form (and so the model version) is what it was.
+    expect(Object.keys(model.volumes[1])).not.toContain('allowedFileExtensions');
+    expect(
+      problemsOf(project({ ...BASE_FILES, 'assets.yaml': volumes('[tar.gz, "", 3]') })),
+    ).toEqual([
+      'assets.yaml: volumes[0].allowedFileExtensions[1]: must be a non-empty string, got ""',
+      'assets.yaml: volumes[0].allowedFileExtensions[2]: must be a non-empty string, got 3',
+      'assets.yaml: volumes[0].allowedFileExtensions[0]: must be a file extension such as pdf (no dots or spaces), got "tar.gz"',
+    ]);
+  });
+
   it('needs exactly one primary site', () => {
     expect(problemsOf(project({ 'empty.yaml': '' }))).toEqual([
       'sites: no site is declared; at least one site (the primary one) is required',

@@ -165,6 +165,9 @@ export function resolveModel(
         path,
         baseUrl: volume.baseUrl ?? `/volumes/${volume.handle}`,
         fields: fields.resolve(volume.fields, problems),
+        ...(volume.allowedFileExtensions !== undefined && {
+          allowedFileExtensions: volume.allowedFileExtensions,
+        }),
       };
     }),
     categoryGroups: categoryGroups.all.map(({ item: group, uid }) => ({
