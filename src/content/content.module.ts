@@ -35,6 +35,8 @@ import { ElementReader } from './store/element-store';
 import { ElementsRepository } from './store/read/elements.repository';
 import { ElementLookups } from './store/write/element-lookups';
 import { ElementWriter } from './store/write/element-writer';
+import { LocalVolumeFiles } from './store/write/local-volume-files';
+import { VolumeFiles } from './store/write/volume-files';
 import { ModelElements } from './store/write/model-elements';
 import { AssetFiles } from './transforms/asset-files';
 import { LocalAssetFiles } from './transforms/local-asset-files';
@@ -65,6 +67,8 @@ import { VolumeFilesRoute } from './transforms/volume-files.route';
     ElementsRepository,
     { provide: ElementReader, useExisting: ElementsRepository },
     ElementWriter,
+    LocalVolumeFiles,
+    { provide: VolumeFiles, useExisting: LocalVolumeFiles },
     ElementLookups,
     // import/ (the importer the boot seeder loads through), the model's own elements, seed/
     ElementStatesRepository,

@@ -19,6 +19,8 @@ import { GraphqlTokensRepository } from '../schemas/tokens/graphql-tokens.reposi
 import { GraphqlTokensService } from '../schemas/tokens/graphql-tokens.service';
 import { ModelElements } from '../store/write/model-elements';
 import { ElementWriter } from '../store/write/element-writer';
+import { LocalVolumeFiles } from '../store/write/local-volume-files';
+import { VolumeFiles } from '../store/write/volume-files';
 import { ElementLookups } from '../store/write/element-lookups';
 
 export interface ContentCliOptions {
@@ -59,6 +61,8 @@ export class ContentCliModule {
         { provide: ContentModelSource, useExisting: ContentModelService },
         // the element writer and the model's own elements
         ElementWriter,
+        LocalVolumeFiles,
+        { provide: VolumeFiles, useExisting: LocalVolumeFiles },
         ElementLookups,
         ModelElements,
         // the importer and the exporter

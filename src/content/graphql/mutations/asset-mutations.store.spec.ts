@@ -1,12 +1,19 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
 import sharp from 'sharp';
 import { count, data, errors, m, mutationsSuite, png } from './mutations-harness.fixtures';
 
+/** Every file and folder of the volume, hidden ones included. */
+async function volumeTree(): Promise<string[]> {
+  const entries = await readdir(m.volumeDir, { recursive: true });
+  return entries.map((entry) => relative(m.volumeDir, join(m.volumeDir, entry))).sort();
+}
+
 /**
  * Asset mutations: base64 uploads into folders, replacing, renaming, moving and adopting files,
- * refused uploads and soft deletes.
+ * refused uploads (extensions outside the allow-list), failed saves that leave the volume as it
+ * was, and soft deletes.
  * Runs in-process against the real store: see mutations-harness.fixtures.ts.
  */
 mutationsSuite('GraphQL mutations', () => {
@@ -141,6 +148,60 @@ mutationsSuite('GraphQL mutations', () => {
         await errors(SAVE_ASSET, { file: { fileData: await png(2, 2) }, focalPoint: [2, 0] }),
       ).toEqual(['focalPoint: expected [x, y] with both between 0 and 1']);
       expect(await count('asset')).toBe(assets);
+    });
+
+    it('leaves nothing in the volume when a save fails after its file was written', async () => {
+      const before = await volumeTree();
+      const assets = await count('asset');
+      // The title is checked after the file is in hand: today's writer had already copied it.
+      const nul = 'Bad\u0000title';
+      expect(
+        await errors(SAVE_ASSET, {
+          file: { fileData: await png(6, 6), filename: 'failed.png' },
+          newFolderPath: 'failed/deep',
+          title: nul,
+        }),
+      ).toEqual(['text cannot contain a NUL character']);
+      expect(await volumeTree()).toEqual(before);
+      expect(await count('asset')).toBe(assets);
+
+      // Replacing an asset's file under the same name: the old file survives a failed save.
+      const asset = await saveAsset({ file: { fileData: await png(7, 7), filename: 'keep.png' } });
+      const old = await readFile(join(m.volumeDir, 'keep.png'));
+      expect(
+        await errors(SAVE_ASSET, {
+          id: asset.id,
+          file: { fileData: await png(9, 9), filename: 'keep.png' },
+          title: nul,
+        }),
+      ).toEqual(['text cannot contain a NUL character']);
+      expect((await readFile(join(m.volumeDir, 'keep.png'))).equals(old)).toBe(true);
+      expect(await volumeTree()).toEqual([...before, 'keep.png'].sort());
+    });
+
+    it('refuses .js, .html and other extensions outside the allow-list, writing nothing', async () => {
+      const before = await volumeTree();
+      const assets = await count('asset');
+      const script = `data:text/javascript;base64,${Buffer.from('alert(1)').toString('base64')}`;
+      expect(await errors(SAVE_ASSET, { file: { fileData: script, filename: 'evil.js' } })).toEqual(
+        ['“js” is not an allowed file extension.'],
+      );
+      // The data URL's type names the extension when no filename is given.
+      expect(await errors(SAVE_ASSET, { file: { fileData: script } })).toEqual([
+        '“js” is not an allowed file extension.',
+      ]);
+      const page = `data:text/html;base64,${Buffer.from('<script>alert(1)</script>').toString('base64')}`;
+      expect(await errors(SAVE_ASSET, { file: { fileData: page, filename: 'page.html' } })).toEqual(
+        ['“html” is not an allowed file extension.'],
+      );
+      expect(await volumeTree()).toEqual(before);
+      expect(await count('asset')).toBe(assets);
+      // Renaming an existing asset to such a name is refused as well.
+      const asset = await saveAsset({ file: { fileData: await png(3, 3), filename: 'ok.png' } });
+      expect(await errors(SAVE_ASSET, { id: asset.id, filename: 'ok.js' })).toEqual([
+        '“js” is not an allowed file extension.',
+      ]);
+      expect(existsSync(join(m.volumeDir, 'ok.png'))).toBe(true);
     });
 
     it('deletes assets softly, keeping their files', async () => {

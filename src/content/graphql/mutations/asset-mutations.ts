@@ -1,7 +1,3 @@
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { GraphQLObjectType } from 'graphql';
 import type { Field, Volume } from '../../model/content-model';
 import type { AssetProperties, ElementRecord } from '../../store/element-record';
@@ -63,19 +59,19 @@ interface AssetTarget {
   readonly layout: readonly Field[];
 }
 
-/** Where the asset's file goes, and what it was before. */
+/** Where the asset's file goes, and the uploaded file. */
 interface FilePlan {
   readonly folderPath: string;
   readonly filename: string;
   readonly upload: DecodedFile | undefined;
-  readonly previous: AssetProperties | undefined;
 }
 
 /**
  * Craft's asset save: an asset named by `uid` or `id` is updated (`save`), else one is created
  * (`create`) from an uploaded file (`_file.fileData`) or, our addition, from a file already in
- * the folder (`filename`). Uploads avoid taken names as Craft does (`photo_1.jpg`); the file an
- * upload replaces is removed once the new one is committed.
+ * the folder (`filename`). Uploads avoid taken names as Craft does (`photo_1.jpg`); the writer
+ * puts the file in the volume only when the transaction commits, and removes the file an upload
+ * replaces under another name then.
  */
 async function saveAsset(
   { scope, volume, layout }: AssetTarget,
@@ -113,34 +109,24 @@ async function saveAsset(
   const { uploaderId, focalPoint } = others;
 
   const { upload } = plan;
-  const temp = upload === undefined ? undefined : await mkdtemp(join(tmpdir(), 'asset-upload-'));
-  try {
-    const sourceFile = temp === undefined ? undefined : join(temp, plan.filename);
-    if (sourceFile !== undefined && upload !== undefined) await writeFile(sourceFile, upload.data);
-    const saved = await mutations.write(() =>
-      mutations.writer.saveAsset({
-        ...content,
-        volumeId: volume.id,
-        uid: existing?.uid,
-        folderPath: plan.folderPath,
-        filename: plan.filename,
-        ...(sourceFile !== undefined && { sourceFile, avoidConflicts: true }),
-        ...(args.alt !== undefined && { alt: args.alt as string | null }),
-        ...(focalPoint !== undefined && { focalPoint }),
-        ...(uploaderId !== undefined && { uploaderId }),
+  const saved = await mutations.write(() =>
+    mutations.writer.saveAsset({
+      ...content,
+      volumeId: volume.id,
+      uid: existing?.uid,
+      folderPath: plan.folderPath,
+      filename: plan.filename,
+      ...(upload !== undefined && {
+        sourceData: upload.data,
+        avoidConflicts: true,
+        removeReplacedFile: true,
       }),
-    );
-    const record = await mutations.read(
-      ElementKinds.asset,
-      saved.id,
-      volume.id,
-      readSites(scope, site.siteId),
-    );
-    if (record?.asset) await removeReplacedFile(mutations, volume, plan, record.asset);
-    return record;
-  } finally {
-    if (temp !== undefined) await rm(temp, { recursive: true, force: true });
-  }
+      ...(args.alt !== undefined && { alt: args.alt as string | null }),
+      ...(focalPoint !== undefined && { focalPoint }),
+      ...(uploaderId !== undefined && { uploaderId }),
+    }),
+  );
+  return mutations.read(ElementKinds.asset, saved.id, volume.id, readSites(scope, site.siteId));
 }
 
 /** The folder and file name the asset gets, with the upload decoded. */
@@ -161,9 +147,10 @@ async function filePlan(
   const folderPath = await folderOf(mutations, volume, args, previous);
   const requested = typeof args.filename === 'string' ? args.filename : undefined;
   if (requested !== undefined && upload === undefined) checked((p) => checkFilename(requested, p));
+  const inVolume = (name: string) =>
+    mutations.files.exists(volumeFilePath(volume.path, folderPath, name));
   const taken = async (name: string) =>
-    (await mutations.lookups.assetFileHeld(volume.id, folderPath, name)) ||
-    existsSync(volumeFilePath(volume.path, folderPath, name));
+    (await mutations.lookups.assetFileHeld(volume.id, folderPath, name)) || inVolume(name);
   const unchanged = (name: string) =>
     previous !== undefined &&
     previous.folderPath === folderPath &&
@@ -174,7 +161,7 @@ async function filePlan(
     if (given === undefined || given === '') throw mutationError(`${INVALID_FILE_DATA}.`);
     // The writer avoids taken names (`_1`...) while it holds the folder's lock.
     const name = assetFilename(given);
-    return { folderPath, filename: unchanged(name) ? previous!.filename : name, upload, previous };
+    return { folderPath, filename: unchanged(name) ? previous!.filename : name, upload };
   }
   if (previous === undefined && requested === undefined) throw mutationError(NO_FILE);
   const filename = requested ?? previous!.filename;
@@ -184,12 +171,12 @@ async function filePlan(
       // Adopting a file already in the volume: it must be there and belong to no asset.
       if (await mutations.lookups.assetFileHeld(volume.id, folderPath, filename))
         throw mutationError(`filename: ${where} belongs to another asset`);
-      if (!existsSync(volumeFilePath(volume.path, folderPath, filename)))
+      if (!(await inVolume(filename)))
         throw mutationError(`filename: there is no file ${where} in the volume`);
     } else if (await taken(filename))
       throw mutationError(`filename: ${where} is taken in this folder`);
   }
-  return { folderPath, filename, upload, previous };
+  return { folderPath, filename, upload };
 }
 
 /** `newFolderId` (a folder of this volume), our `newFolderPath`, else where the asset is. */
@@ -248,21 +235,4 @@ function focalPointArgument(
     return undefined;
   }
   return [point[0], point[1]];
-}
-
-/** After an upload under a new name or folder, the replaced file goes (unless another asset holds it). */
-async function removeReplacedFile(
-  mutations: ContentMutations,
-  volume: Volume,
-  plan: FilePlan,
-  saved: AssetProperties,
-): Promise<void> {
-  const { previous } = plan;
-  if (plan.upload === undefined || previous === undefined) return;
-  if (previous.folderPath === saved.folderPath && previous.filename === saved.filename) return;
-  if (await mutations.lookups.assetFileHeld(volume.id, previous.folderPath, previous.filename))
-    return;
-  await unlink(volumeFilePath(volume.path, previous.folderPath, previous.filename)).catch(
-    () => undefined,
-  );
 }

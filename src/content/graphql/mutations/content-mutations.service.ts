@@ -8,6 +8,7 @@ import { ElementReader } from '../../store/element-store';
 import { ElementWriter } from '../../store/write/element-writer';
 import { ElementWriteError } from '../../store/write/write-error';
 import { ElementLookups } from '../../store/write/element-lookups';
+import { VolumeFiles } from '../../store/write/volume-files';
 
 /**
  * What GraphQL mutations write with: the element writer and the natural-key lookups, each
@@ -24,6 +25,8 @@ export class ContentMutations {
     readonly lookups: ElementLookups,
     private readonly reader: ElementReader,
     private readonly cache: GraphqlResultCache,
+    /** Whether a file is in a volume (adopting a file, names taken); the writer writes them. */
+    readonly files: VolumeFiles,
   ) {}
 
   /**

@@ -14,6 +14,7 @@ import { ContentModelIndex } from '../../model/content-model.index';
 import type { FixedModelSource } from '../../store/write/element-writer.fixtures';
 import { writerTestDrivers, writerTestModel } from '../../store/write/element-writer.fixtures';
 import { ElementsRepository } from '../../store/read/elements.repository';
+import { LocalVolumeFiles } from '../../store/write/local-volume-files';
 import { LocalAssetFiles } from '../../transforms/local-asset-files';
 import type { GraphqlResult } from '../content-graphql';
 import { ContentGraphqlService } from '../content-graphql.service';
@@ -128,6 +129,7 @@ export function mutationsSuite(title: string, body: () => void): void {
         opened.lookups,
         reader,
         cache,
+        new LocalVolumeFiles(),
       );
       const settings = loadSettings({});
       const factory = new ContentGraphqlContextFactory(

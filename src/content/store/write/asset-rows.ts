@@ -1,12 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { existsSync } from 'node:fs';
-import { copyFile, mkdir, rename, stat } from 'node:fs/promises';
-import { dirname, resolve, sep } from 'node:path';
-import sharp from 'sharp';
+import { resolve, sep } from 'node:path';
 import type { Database } from '../../../infra/database/database';
 import { rawRows } from '../../../infra/database/raw-rows';
 import type { ProblemList } from './write-error';
-import { fileKind, mimeType } from './file-kinds';
 
 /** With the folder id, the advisory lock that serialises saves into one asset folder. */
 const FOLDER_LOCK_CLASS = 72_835;
@@ -67,51 +63,6 @@ export function volumeFilePath(volumePath: string, folderPath: string, filename:
   return path;
 }
 
-/**
- * Puts the file in place (copied from `source`, or moved from the asset's previous place) and
- * reads its facts: size, Craft kind and MIME type from the extension, image dimensions with
- * sharp (after EXIF orientation, as browsers show it). Files are not transactional: a failed
- * save can leave a copied file behind, which a later save of the same asset reuses.
- */
-export async function placeAssetFile(
-  target: string,
-  source: { copyFrom?: string; moveFrom?: string },
-  problems: ProblemList,
-): Promise<FileFacts | undefined> {
-  await mkdir(dirname(target), { recursive: true });
-  try {
-    if (source.copyFrom !== undefined && resolve(source.copyFrom) !== target)
-      await copyFile(source.copyFrom, target);
-    else if (source.moveFrom !== undefined && source.moveFrom !== target)
-      await rename(source.moveFrom, target);
-  } catch (error) {
-    problems.add(`file: cannot place it (${(error as Error).message})`);
-    return undefined;
-  }
-  let size: number;
-  try {
-    size = (await stat(target)).size;
-  } catch {
-    problems.add(`file: ${target} does not exist`);
-    return undefined;
-  }
-  const kind = fileKind(target);
-  let width: number | null = null;
-  let height: number | null = null;
-  if (kind === 'image') {
-    try {
-      const meta = await sharp(target).metadata();
-      const turned = (meta.orientation ?? 1) >= 5;
-      width = (turned ? meta.height : meta.width) ?? null;
-      height = (turned ? meta.width : meta.height) ?? null;
-    } catch (error) {
-      problems.add(`file: not a readable image (${(error as Error).message})`);
-      return undefined;
-    }
-  }
-  return { size, kind, mimeType: mimeType(target), width, height };
-}
-
 /** `content_asset_folders` and `content_assets` rows. */
 export class AssetRows {
   constructor(private readonly database: Database) {}
@@ -120,23 +71,10 @@ export class AssetRows {
     return this.database.executor;
   }
 
-  /**
-   * Whether a name is taken in an asset folder for an asset (Craft compares names in any case):
-   * by another asset, trashed ones included, or by a file that is not the asset's own.
-   */
-  async filenameTaken(
-    volumePath: string,
-    folderId: number,
-    folderPath: string,
-    name: string,
-    ownId: number | undefined,
-    previous: ExistingAsset | undefined,
-  ): Promise<boolean> {
+  /** Whether another asset than `ownId` (trashed ones too) holds a name in a folder, in any case. */
+  async heldByOther(folderId: number, name: string, ownId: number | undefined): Promise<boolean> {
     const holders = await this.holdersIgnoringCase(folderId, name);
-    if (holders.some((id) => id !== ownId)) return true;
-    const ownFile =
-      previous?.folderPath === folderPath && previous.filename.toLowerCase() === name.toLowerCase();
-    return !ownFile && existsSync(volumeFilePath(volumePath, folderPath, name));
+    return holders.some((id) => id !== ownId);
   }
 
   /** The folder's id, creating it and its ancestors (the volume root is the folder `''`). */

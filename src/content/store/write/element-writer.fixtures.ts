@@ -16,6 +16,7 @@ import type { FieldType } from '../../model/field-types';
 import { ContentModelIndex } from '../../model/content-model.index';
 import { ContentModelSource } from '../../model/content-model.source';
 import { ElementWriter } from './element-writer';
+import { LocalVolumeFiles } from './local-volume-files';
 import { ElementLookups } from './element-lookups';
 
 /** A model that stays as given (tests); `replace` announces a new one like a reload. */
@@ -376,7 +377,7 @@ export function writerServices(database: Database, models: ContentModelSource, c
     new OrgMembersRepository(database),
     new OrgsRepository(database),
   );
-  const writer = new ElementWriter(database, models, users, clock);
+  const writer = new ElementWriter(database, models, users, clock, new LocalVolumeFiles());
   const lookups = new ElementLookups(database);
   return { database, users, writer, lookups };
 }

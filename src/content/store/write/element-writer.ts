@@ -1,21 +1,23 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger, Optional } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { Clock } from '../../../infra/clock/clock';
 import { Database } from '../../../infra/database/database';
 import { UsersService } from '../../../identity/users/users.service';
+import { Settings } from '../../../settings/settings';
 import type { ContentModelIndex } from '../../model/content-model.index';
 import { ContentModelSource } from '../../model/content-model.source';
 import { type ElementKind, ElementKinds } from '../../model/element-kinds';
 import {
   AssetRows,
   checkFilename,
+  type ExistingAsset,
   normalizeFolderPath,
-  placeAssetFile,
   volumeFilePath,
 } from './asset-rows';
 import { ElementRows, type ExistingElement } from './element-rows';
+import { ExtensionAllowList } from './extension-allow-list';
 import { ElementSave } from './save-pipeline';
 import { freeFilename } from './filenames';
 import { isRelationField, RelationRows } from './relation-rows';
@@ -24,6 +26,7 @@ import { titleFromFilename } from './slug';
 import { StructureNodes } from './structure-nodes';
 import { UriTrees } from './uri-trees';
 import { identityUserOf, UserRows } from './user-rows';
+import { type FileSource, type PreparedFile, VolumeFiles } from './volume-files';
 import { ElementWriteError, ProblemList } from './write-error';
 import type {
   AssetInput,
@@ -44,10 +47,12 @@ const BOOT_WRITES_LOCK = 7_283_345_100;
  * relations and structure positions. Each save is an upsert by uid and runs in one
  * `database.transaction` (joining the caller's, so an import commits all or nothing).
  * Handles are resolved by the caller; invalid input throws ElementWriteError naming the
- * field or property, before anything of that element is written.
+ * field or property, before anything of that element is written. Asset files go through
+ * VolumeFiles and appear in the volume only when the transaction commits.
  */
 @Injectable()
 export class ElementWriter {
+  private readonly logger = new Logger('ElementWriter');
   private readonly rows: ElementRows;
   private readonly structures: StructureNodes;
   private readonly relations: RelationRows;
@@ -55,13 +60,18 @@ export class ElementWriter {
   private readonly userRows: UserRows;
   private readonly uriTrees: UriTrees;
   private readonly saves: ElementSave;
+  /** CONTENT_ALLOWED_FILE_EXTENSIONS (Craft's default list without js when there are no settings). */
+  private readonly extensions: ExtensionAllowList;
 
   constructor(
     private readonly database: Database,
     private readonly models: ContentModelSource,
     private readonly users: UsersService,
     private readonly clock: Clock,
+    private readonly files: VolumeFiles,
+    @Optional() settings?: Settings,
   ) {
+    this.extensions = new ExtensionAllowList(settings?.content.allowedFileExtensions);
     this.rows = new ElementRows(database);
     this.structures = new StructureNodes(database);
     this.relations = new RelationRows(database);
@@ -237,9 +247,12 @@ export class ElementWriter {
   }
 
   /**
-   * An asset: the file is copied into `<volume path>/<folder>/<filename>` (or must be there),
-   * its facts read (size, kind, MIME type, image dimensions), folder rows made as needed.
-   * Without a uid, an asset already holding that file name in that folder is updated.
+   * An asset: the file (uploaded bytes, a copy of `sourceFile`, the asset's own file when it is
+   * renamed or moved, else the file already there) is made ready under a hidden name beside
+   * `<volume path>/<folder>/<filename>` and its facts read (size, kind, MIME type, image
+   * dimensions); folder rows are made as needed. The file takes its place when the outermost
+   * transaction commits and is removed when it rolls back, so a failed save leaves the volume
+   * as it was. Without a uid, an asset already holding that file name in that folder is updated.
    */
   saveAsset(input: AssetInput): Promise<SavedElement> {
     return this.database.transaction(async () => {
@@ -266,14 +279,7 @@ export class ElementWriter {
       let previous = existing ? await this.assetRows.byElement(existing.id) : undefined;
       const filename = input.avoidConflicts
         ? await freeFilename(input.filename, (name) =>
-            this.assetRows.filenameTaken(
-              volume.path,
-              folderId,
-              folderPath,
-              name,
-              existing?.id,
-              previous,
-            ),
+            this.filenameTaken(volume.path, folderId, folderPath, name, existing?.id, previous),
           )
         : input.filename;
       const holder = await this.assetRows.holder(folderId, filename);
@@ -283,51 +289,137 @@ export class ElementWriter {
       }
       if (holder !== undefined && existing !== undefined && holder !== existing.id)
         problems.add(`file: "${folderPath}${filename}" belongs to another asset`);
+      const newContent = input.sourceData !== undefined || input.sourceFile !== undefined;
+      const relocated =
+        previous === undefined ||
+        previous.folderPath !== folderPath ||
+        previous.filename !== filename;
+      // Craft checks the extension whenever an asset gets a new file name or place.
+      if (newContent || relocated) {
+        const refused = this.extensions.problem(volume, filename);
+        if (refused !== undefined) problems.add(refused);
+      }
       problems.throwIfAny();
       const target = volumeFilePath(volume.path, folderPath, filename);
-      const moveFrom = previous
-        ? volumeFilePath(volume.path, previous.folderPath, previous.filename)
-        : undefined;
+      const source = this.fileSource(input, target, volume.path, previous);
       // Moving the asset's file never overwrites a file that is not its own.
-      const moving =
-        input.sourceFile === undefined && moveFrom !== undefined && moveFrom !== target;
-      if (moving && existsSync(target)) problems.add(`file: "${folderPath}${filename}" is taken`);
+      if ('moveFrom' in source && (await this.files.exists(target)))
+        problems.add(`file: "${folderPath}${filename}" is taken`);
       problems.throwIfAny();
-      const facts = await placeAssetFile(
-        target,
-        { copyFrom: input.sourceFile, moveFrom },
-        problems,
-      );
+      const prepared = await this.files.prepare(target, source, problems);
       problems.throwIfAny();
-      const alt = pick(input.alt, previous?.alt) ?? null;
-      return this.save(
-        {
-          kind: ElementKinds.asset,
-          containerId: volume.id,
-          where: `volume "${volume.handle}"`,
-          layout: volume.fields,
-          siteIds: allSiteIds(model),
-          title: { mode: 'optional', fallback: titleFromFilename(filename) },
-          hasSlug: false,
-          content: input,
-          existing,
-          columns: {},
-          extraSearch: [filename, facts!.kind, alt],
-          afterRow: (id) =>
-            this.assetRows.upsert(id, {
-              ...facts!,
-              volumeId: volume.id,
-              folderId,
-              filename,
-              focalPoint: pick(input.focalPoint, previous?.focalPoint) ?? null,
-              alt,
-              dateModified: input.dateModified ?? this.now(),
-              uploaderId: pick(input.uploaderId, previous?.uploaderId) ?? null,
-            }),
-        },
-        problems,
-      );
+      if (prepared === undefined) throw new Error('unreachable');
+      let saved: SavedElement;
+      let replaced: string | undefined;
+      try {
+        const alt = pick(input.alt, previous?.alt) ?? null;
+        saved = await this.save(
+          {
+            kind: ElementKinds.asset,
+            containerId: volume.id,
+            where: `volume "${volume.handle}"`,
+            layout: volume.fields,
+            siteIds: allSiteIds(model),
+            title: { mode: 'optional', fallback: titleFromFilename(filename) },
+            hasSlug: false,
+            content: input,
+            existing,
+            columns: {},
+            extraSearch: [filename, prepared.facts.kind, alt],
+            afterRow: (id) =>
+              this.assetRows.upsert(id, {
+                ...prepared.facts,
+                volumeId: volume.id,
+                folderId,
+                filename,
+                focalPoint: pick(input.focalPoint, previous?.focalPoint) ?? null,
+                alt,
+                dateModified: input.dateModified ?? this.now(),
+                uploaderId: pick(input.uploaderId, previous?.uploaderId) ?? null,
+              }),
+          },
+          problems,
+        );
+        if (input.removeReplacedFile && newContent && previous !== undefined && relocated)
+          replaced = await this.unheldFile(volume.path, previous);
+      } catch (error) {
+        await this.files.discard(prepared);
+        throw error;
+      }
+      this.database.afterTransaction({
+        committed: () => this.placeFile(prepared, replaced),
+        rolledBack: () => this.files.discard(prepared),
+      });
+      return saved;
     });
+  }
+
+  /**
+   * Whether a name is taken in an asset folder for an asset (Craft compares names in any case):
+   * by another asset, trashed ones included, or by a file that is not the asset's own.
+   */
+  private async filenameTaken(
+    volumePath: string,
+    folderId: number,
+    folderPath: string,
+    name: string,
+    ownId: number | undefined,
+    previous: ExistingAsset | undefined,
+  ): Promise<boolean> {
+    if (await this.assetRows.heldByOther(folderId, name, ownId)) return true;
+    const ownFile =
+      previous?.folderPath === folderPath && previous.filename.toLowerCase() === name.toLowerCase();
+    return !ownFile && this.files.exists(volumeFilePath(volumePath, folderPath, name));
+  }
+
+  /** New bytes, a file to copy, the asset's own file to move, or the file already in place. */
+  private fileSource(
+    input: AssetInput,
+    target: string,
+    volumePath: string,
+    previous: ExistingAsset | undefined,
+  ): FileSource {
+    if (input.sourceData !== undefined) return { data: input.sourceData };
+    if (input.sourceFile !== undefined)
+      return resolve(input.sourceFile) === target
+        ? { inPlace: true }
+        : { copyFrom: input.sourceFile };
+    const moveFrom = previous && volumeFilePath(volumePath, previous.folderPath, previous.filename);
+    return moveFrom !== undefined && moveFrom !== target ? { moveFrom } : { inPlace: true };
+  }
+
+  /** The replaced file's path when no asset (trashed ones included) holds its name any more. */
+  private async unheldFile(
+    volumePath: string,
+    previous: ExistingAsset,
+  ): Promise<string | undefined> {
+    const holders = await this.assetRows.holdersIgnoringCase(previous.folderId, previous.filename);
+    return holders.length > 0
+      ? undefined
+      : volumeFilePath(volumePath, previous.folderPath, previous.filename);
+  }
+
+  /**
+   * After the commit: the file takes its place, then the file it replaced under another name goes.
+   * The rows stand whatever happens here; a failure is logged (the asset's URL answers 404 until
+   * its file is saved again).
+   */
+  private async placeFile(prepared: PreparedFile, replaced: string | undefined): Promise<void> {
+    try {
+      await this.files.commit(prepared);
+    } catch (error) {
+      this.logger.error(
+        `asset file ${prepared.target} could not be put in place after the commit: ${(error as Error).message}`,
+      );
+      await this.files.discard(prepared).catch(() => undefined);
+      return;
+    }
+    if (replaced === undefined) return;
+    await this.files
+      .remove(replaced)
+      .catch((error: Error) =>
+        this.logger.warn(`replaced asset file ${replaced} could not be removed: ${error.message}`),
+      );
   }
 
   /**

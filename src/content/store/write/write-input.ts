@@ -93,8 +93,15 @@ export interface AssetInput extends ElementContentInput {
   /** Folder inside the volume: '' (the root) or `a/b` (slashes at either end are optional). */
   readonly folderPath: string;
   readonly filename: string;
-  /** A file to copy into the volume; absent: the file must already be in place. */
+  /** The file's bytes (an upload); wins over `sourceFile`. */
+  readonly sourceData?: Buffer;
+  /** A file to copy into the volume; absent (and no `sourceData`): the file must already be in place. */
   readonly sourceFile?: string;
+  /**
+   * Uploads: when the new file takes another name or folder than the asset's previous one, that
+   * previous file is deleted after the commit, unless an asset (trashed ones too) holds its name.
+   */
+  readonly removeReplacedFile?: boolean;
   /**
    * Craft's `avoidFilenameConflicts` (uploads): when another asset (trashed ones too) or a file
    * holds the name in the folder, `_1`, `_2`... go before the extension.
