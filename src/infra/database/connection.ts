@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -38,6 +39,11 @@ async function openPglite(dataDir: string): Promise<DatabaseConnection> {
   const directory = resolve(dataDir, 'pglite');
   mkdirSync(directory, { recursive: true });
   const lock = DataDirLock.acquire(join(resolve(dataDir), 'pglite.lock'));
+  if (lock.takenOverFrom !== undefined)
+    new Logger('Database').warn(
+      `took over the PGlite lock of process ${lock.takenOverFrom}, which ended without closing ` +
+        `${directory} (killed or crashed); PGlite recovers the directory from its write-ahead log`,
+    );
   let client: PGlite;
   try {
     client = await PGlite.create(directory);

@@ -22,6 +22,9 @@ describe('DataDirLock', () => {
   it('takes over a lock left by a process that is gone', () => {
     const path = join(dir, 'stale.lock');
     writeFileSync(path, '999999999');
-    DataDirLock.acquire(path).release();
+    const lock = DataDirLock.acquire(path);
+    expect(lock.takenOverFrom).toBe(999999999);
+    lock.release();
+    expect(DataDirLock.acquire(path).takenOverFrom).toBeUndefined();
   });
 });

@@ -19,21 +19,27 @@ export class DataDirLockedError extends Error {
  * processes opening one directory would corrupt it. A lock left by a dead process is taken over.
  */
 export class DataDirLock {
-  private constructor(private readonly path: string) {}
+  private constructor(
+    private readonly path: string,
+    /** The dead process whose lock this one replaced (it did not shut down cleanly). */
+    readonly takenOverFrom: number | undefined,
+  ) {}
 
   static acquire(path: string): DataDirLock {
     mkdirSync(dirname(path), { recursive: true });
+    let stale: number | undefined;
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
         const fd = openSync(path, 'wx');
         writeSync(fd, String(process.pid));
         closeSync(fd);
-        return new DataDirLock(path);
+        return new DataDirLock(path, stale);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
         const owner = Number(readFileSync(path, 'utf8').trim());
         if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner))
           throw new DataDirLockedError(path, owner);
+        stale = Number.isInteger(owner) && owner > 0 ? owner : undefined;
         rmSync(path, { force: true });
       }
     }
