@@ -30,4 +30,22 @@ describe('parseDateValue', () => {
     expect(() => parseDateValue('2024-02-31', now)).toThrow('Invalid date value "2024-02-31"');
     expect(() => parseDateValue(true, now)).toThrow('Invalid date value "true"');
   });
+
+  // Found by criteria-arguments.store.property.spec.ts: these reached the SQL (or toISOString).
+  it.each([
+    '9223372036854775808',
+    '-9223372036854775808',
+    '-99999999999',
+    '253402300800',
+    '0000-01-01',
+    '0001-01-01T00:30:00+01:00',
+  ])('rejects %s, outside the years 1 to 9999', (value) => {
+    expect(() => parseDateValue(value, now)).toThrow(`Invalid date value "${value}"`);
+  });
+
+  it('takes the first and last instants of the years 1 to 9999', () => {
+    expect(parseDateValue('0001-01-01', now).toISOString()).toBe('0001-01-01T00:00:00.000Z');
+    expect(parseDateValue(253402300799, now).toISOString()).toBe('9999-12-31T23:59:59.000Z');
+    expect(() => parseDateValue(2 ** 63, now)).toThrow('Invalid date value');
+  });
 });

@@ -32,9 +32,16 @@ function normaliseOffset(zone: string): string {
   return `${digits.slice(0, 3)}:${digits.slice(3)}`;
 }
 
+/**
+ * Years 1 to 9999 only: beyond them toISOString() writes a signed six-digit year (or throws, past
+ * JavaScript's range), which PostgreSQL refuses, as it refuses year 0.
+ */
 function fromMs(ms: number, original: string | number): Date {
-  if (!Number.isFinite(ms)) throw invalid(original);
-  return new Date(ms);
+  const date = new Date(ms);
+  const year = date.getUTCFullYear();
+  if (!Number.isFinite(ms) || Number.isNaN(year) || year < 1 || year > 9999)
+    throw invalid(original);
+  return date;
 }
 
 function invalid(value: string | number | boolean): ElementQueryError {
