@@ -399,6 +399,17 @@ describe('CriteriaBuilder: relations', () => {
     expect(await criteria.build('entry', { relatedTo: ['x'] })).toBeNull();
   });
 
+  // Found by criteria-arguments.store.property.spec.ts: these reached SQL as bigint parameters.
+  it('relatedTo: ids past the safe integers name no element', async () => {
+    const { criteria } = builder();
+    const tooLarge = [1e300, 2 ** 53, '9007199254740993', '99999999999999999999999'];
+    for (const id of tooLarge)
+      expect(await criteria.build('entry', { relatedTo: [id] })).toBeNull();
+    expect(await criteria.build('entry', { relatedTo: [{ targetElement: 1e300 }] })).toBeNull();
+    const built = await criteria.build('entry', { relatedTo: [1e300, 2 ** 53 - 1] });
+    expect(built?.relatedTo).toEqual({ operator: 'or', conditions: [{ element: [2 ** 53 - 1] }] });
+  });
+
   it('relatedTo objects name the direction and the field', async () => {
     const { criteria } = builder();
     const built = await criteria.build('entry', {

@@ -50,14 +50,19 @@ export function toList(value: unknown): unknown[] {
   return Array.isArray(value) ? [...(value as unknown[])] : [value];
 }
 
-/** A positive integer id from a number or a numeric string; null for anything else. */
+/**
+ * A positive integer id from a number or a numeric string; null for anything else. Ids are safe
+ * integers: a larger number (`1e300` is an integer to JavaScript) names no element, and as a
+ * bigint parameter it would fail the query.
+ */
 export function toId(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isInteger(value) && value > 0 ? value : null;
-  if (typeof value === 'string' && /^\s*\d+\s*$/.test(value)) {
-    const id = Number(value);
-    return id > 0 ? id : null;
-  }
-  return null;
+  const id =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^\s*\d+\s*$/.test(value)
+        ? Number(value)
+        : NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
 /** The integer ids among the items of a scalar or list argument (other items are ignored). */
