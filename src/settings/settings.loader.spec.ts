@@ -141,6 +141,14 @@ describe('loadSettings', () => {
     expect(problemsOf(env)).toEqual([problem]);
   });
 
+  it('reads the Craft GraphQL dialect: 4 by default, or 5', () => {
+    expect(loadSettings({}).content.craftVersion).toBe('4');
+    expect(loadSettings({ GRAPHQL_CRAFT_VERSION: '5' }).content.craftVersion).toBe('5');
+    expect(problemsOf({ GRAPHQL_CRAFT_VERSION: '6' })).toEqual([
+      expect.stringContaining('GRAPHQL_CRAFT_VERSION="6"'),
+    ]);
+  });
+
   it('reports every invalid variable at once', () => {
     expect(problemsOf({ PORT: '-1', DEBUG_PORT: '70000' })).toHaveLength(2);
   });

@@ -22,6 +22,7 @@ import { GraphqlContextFactory } from './graphql-request-context';
 import { isMutation, MUTATION_NEEDS_POST } from './mutations/method';
 import { presentationTimeZone } from './scalars/atom-date';
 import { buildContentSchema } from './schema/content-schema.builder';
+import type { CraftVersion } from './schema/craft-version';
 import { ScopeGrants } from './scope-grants';
 import { unknownTypeNames } from './unknown-type-names';
 import { validationRules } from './validation-rules';
@@ -56,6 +57,7 @@ export class ContentGraphqlService extends ContentGraphql implements OnModuleDes
   /** GRAPHQL_MAX_TOKENS; undefined: no limit. */
   private readonly maxTokens: number | undefined;
   private readonly timeZone: string;
+  private readonly craftVersion: CraftVersion;
   private readonly unsubscribe: () => void;
 
   constructor(
@@ -72,6 +74,8 @@ export class ContentGraphqlService extends ContentGraphql implements OnModuleDes
     this.limits = new QueryLimits(settings.content);
     this.publicLimits = new QueryLimits(publicLimitSettings(settings.content));
     this.timeZone = presentationTimeZone(settings.content.datesInSystemTimeZone);
+    // One dialect per process: schemas cached per (model version, schema uid) need no version key.
+    this.craftVersion = settings.content.craftVersion;
     this.unsubscribe = models.onChange(() => this.schemas.clear());
   }
 
@@ -146,7 +150,7 @@ export class ContentGraphqlService extends ContentGraphql implements OnModuleDes
     if (generated === undefined) {
       const grants = new ScopeGrants(definition, model);
       generated = {
-        schema: buildContentSchema(model, grants, this.timeZone, this.base),
+        schema: buildContentSchema(model, grants, this.timeZone, this.base, this.craftVersion),
         grants,
         validated: new WeakSet(),
       };

@@ -102,6 +102,12 @@ export const CONTENT_SETTINGS = {
       'GRAPHQL_DEV_MODE',
       'Craft devMode: real error messages and the FieldsOnCorrectType/KnownTypeNames validation rules',
     ),
+    craftVersion: choice(
+      'GRAPHQL_CRAFT_VERSION',
+      'the Craft GraphQL dialect served: 4 (entry types <section>_<type>_Entry) or 5 (<type>_Entry, notRelatedTo, relatedViaField/relatedViaSite); same store and model either way',
+      ['4', '5'] as const,
+      '4',
+    ),
     allowedOrigins: setting<string[] | null | false>(
       'GRAPHQL_ALLOWED_ORIGINS',
       'CORS origins (Craft allowedGraphqlOrigins): empty = *, a comma list, or "none"',

@@ -7,6 +7,7 @@ import { registerInterfaces } from './element-interfaces';
 import { concreteTypes } from './element-types';
 import { mutationType } from '../mutations/mutation-type';
 import { queryType } from './root-query';
+import type { CraftVersion } from './craft-version';
 import type { SchemaScope } from './schema-scope';
 import { SchemaTypes } from './schema-types';
 
@@ -20,15 +21,16 @@ import { SchemaTypes } from './schema-types';
  * it: its scalars and directives, the element interfaces' declarations and static fields, and
  * the root fields' declarations and Nest resolvers. Without it (unit tests of the builder), the
  * builder's own declarations stand in; code-first/schema-base.spec.ts checks that both
- * print the same schema.
+ * print the same schema. `craftVersion` picks the dialect (type names, Craft 5's arguments).
  */
 export function buildContentSchema(
   model: ContentModelIndex,
   scope: SchemaScope,
   timeZone: string,
   base?: ContentSchemaBase,
+  craftVersion: CraftVersion = '4',
 ): GraphQLSchema {
-  const types = new SchemaTypes(model, scope, timeZone, base);
+  const types = new SchemaTypes(model, scope, timeZone, base, craftVersion);
   registerInterfaces(types);
   const objects = concreteTypes(types);
   const query = queryType(types);

@@ -13,6 +13,7 @@ import type { ElementFieldMap } from './field-maps';
 import { dateTimeScalar } from '../scalars/date-time.scalar';
 import { kindArguments } from './element-arguments';
 import type { RelatableKind } from './element-arguments';
+import type { CraftVersion } from './craft-version';
 import type { SchemaScope } from './schema-scope';
 import type { ContentSchemaBase } from '../code-first/schema-base';
 import { CRITERIA_INPUT_NAMES } from './type-names';
@@ -37,6 +38,8 @@ export class SchemaTypes {
     timeZone: string,
     /** The code-first base the schema derives from; absent in unit tests of the builder alone. */
     readonly base?: ContentSchemaBase,
+    /** The Craft dialect: '5' renames entry types and adds Craft 5's arguments. */
+    readonly craftVersion: CraftVersion = '4',
   ) {
     this.dateTime = base?.scalar('DateTime') ?? dateTimeScalar(timeZone);
   }
