@@ -16,6 +16,8 @@ export interface ParamColumn {
   readonly type: ParamColumnType;
 }
 
+const INT32_MAX = 2 ** 31 - 1;
+
 const SQL_OPERATORS: Record<ParamOperator, string> = {
   '=': '=',
   '!=': '<>',
@@ -148,7 +150,9 @@ function compareSql(
 
 /**
  * A number parameter. Integers go as they are so PostgreSQL types them like the column (an id
- * compared with a numeric would not use the primary key); fractions are cast to numeric.
+ * compared with a numeric would not use the primary key), those beyond 32 bits as bigint (typed
+ * like an integer column, such as an asset's width, they would fail the query); fractions and
+ * larger numbers are cast to numeric.
  */
 function scalarParam(column: ParamColumn, value: string | number | boolean): SQL {
   if (column.type !== 'number') return sql`${String(value)}`;
@@ -156,7 +160,8 @@ function scalarParam(column: ParamColumn, value: string | number | boolean): SQL
   if (typeof text === 'boolean' || text === '' || !Number.isFinite(Number(text)))
     throw new ElementQueryError(`Invalid numeric value "${String(value)}"`);
   const number = Number(text);
-  return Number.isSafeInteger(number) ? sql`${number}` : sql`${String(number)}::numeric`;
+  if (!Number.isSafeInteger(number)) return sql`${String(number)}::numeric`;
+  return Math.abs(number) <= INT32_MAX ? sql`${number}` : sql`${number}::bigint`;
 }
 
 /** Lightswitch values given as text: Craft's PHP truthiness, minus its `"false"` surprise. */
