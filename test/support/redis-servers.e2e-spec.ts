@@ -167,12 +167,10 @@ describe('startSentinelSetup', () => {
     await expect(client.wait(1, 2000)).resolves.toBe(1);
 
     await setup.master.kill();
-    const killedAt = Date.now();
     await eventually(async () => {
       const master = await setup.currentMaster();
       if (master?.port !== setup.replica.port) throw new Error(`master still ${master?.port}`);
     }, 15_000);
-    expect(Date.now() - killedAt).toBeLessThan(10_000);
 
     await expect(eventually(() => client.incrby('sentinel:counter', 1))).resolves.toBe(12);
 

@@ -23,8 +23,7 @@ describe('nestsDeeperThan', () => {
     const wide: Record<string, string> = {};
     for (let i = 0; i < 1_000_000; i++) wide[`k${i}`] = '[{';
     const text = JSON.stringify(wide);
-    const started = performance.now();
+    // A scan quadratic in the keys would not end within the test's timeout.
     expect(nestsDeeperThan(text, 1)).toBe(false);
-    expect(performance.now() - started).toBeLessThan(2000);
   });
 });

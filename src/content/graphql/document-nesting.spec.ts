@@ -81,10 +81,9 @@ describe('spreadNestingError', () => {
     let text = '{ ...F0 }';
     for (let i = 0; i < 40; i++) text += ` fragment F${i} on Q { a ...F${i + 1} ...F${i + 1} }`;
     text += ' fragment F40 on Q { a }';
-    const started = performance.now();
+    // Walking every path would not end within the test's timeout: finishing is the check.
     expect(spreadNestingError(parse(text), 500)).toBeUndefined();
     expect(spreadNestingError(parse(text), 80)).toBeDefined();
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('ignores spreads of unknown fragments (validation reports them)', () => {

@@ -10,7 +10,12 @@ import {
   sameAddresses,
   SrvResolver,
 } from './address';
-import { DEFAULT_MEMCACHED_TIMEOUTS, MemcachedCluster, MemcachedTimeouts } from './cluster';
+import {
+  DEFAULT_MEMCACHED_TIMEOUTS,
+  MemcachedCluster,
+  MemcachedNodeDownError,
+  MemcachedTimeouts,
+} from './cluster';
 import { incrementCounter } from './increment';
 import { keyRejectedMessage, memcachedKeyProblem } from './key';
 import { MemcachedStats } from './stats';
@@ -244,6 +249,7 @@ export class MemcachedCounterStore
           if (error) {
             failures++;
             firstError ??= error;
+            if (error instanceof MemcachedNodeDownError) this.stats.keysSkipped.inc();
           } else if (value !== null) {
             found++;
             counts[i] = parseCount(value);

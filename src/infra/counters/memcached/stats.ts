@@ -16,6 +16,8 @@ export class MemcachedStats {
   readonly addNotStored: Counter;
   readonly keysRequested: Counter;
   readonly keysFound: Counter;
+  /** Keys on a node known to be down: not sent, read as 0 at once (ours). */
+  readonly keysSkipped: Counter;
   /** Decisions refused because a key cannot be stored in memcached (ours; upstream reads 0). */
   readonly keyRejected: Counter;
 
@@ -31,6 +33,7 @@ export class MemcachedStats {
     this.addNotStored = counter('add.__code=not_stored');
     this.keysRequested = counter('keys_requested');
     this.keysFound = counter('keys_found');
+    this.keysSkipped = counter('keys_skipped');
     this.keyRejected = counter('key_rejected');
   }
 }

@@ -58,12 +58,11 @@ describe('PprofRoutes', () => {
   });
 
   it('ends a profile under way early at shutdown, answering with what it has', async () => {
-    const started = Date.now();
     const pending = server.inject('/debug/pprof/profile?seconds=300');
     await new Promise((resolve) => setTimeout(resolve, 200));
     routes.close();
+    // Not ended early, it would answer after 300 s, far past the test's timeout.
     const response = await pending;
-    expect(Date.now() - started).toBeLessThan(10_000);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toHaveProperty('samples');
   });
