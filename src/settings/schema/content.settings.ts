@@ -1,3 +1,4 @@
+import { NO_SECRET, Secret } from '../secret';
 import { setting } from '../setting-definition';
 import { parseList } from '../setting-parsers';
 import { DEFAULT_ALLOWED_FILE_EXTENSIONS, parseFileExtensions } from './file-extensions';
@@ -218,6 +219,25 @@ export const CONTENT_SETTINGS = {
       'GRAPHQL_DATES_IN_SYSTEM_TIME_ZONE',
       'present dates in TZ instead of UTC (Craft setGraphqlDatesToSystemTimeZone)',
     ),
+    httpCacheMaxAge: int(
+      'GRAPHQL_HTTP_CACHE_MAX_AGE',
+      'seconds CDNs and browsers may keep a public GET answer (Cache-Control: public, max-age); 0 = no Cache-Control (answers keep their ETag)',
+      0,
+      0,
+      31_536_000,
+    ),
+    httpCacheStaleWhileRevalidate: int(
+      'GRAPHQL_HTTP_CACHE_STALE_WHILE_REVALIDATE',
+      'seconds past max-age a cache may answer while it revalidates (stale-while-revalidate); 0 = not sent; only with GRAPHQL_HTTP_CACHE_MAX_AGE',
+      0,
+      0,
+      31_536_000,
+    ),
+    invalidationWebhook: setting<Secret>(
+      'GRAPHQL_INVALIDATION_WEBHOOK',
+      'URL POSTed {"tags":[...]} after each content write, for purging a CDN by cache tag; empty = off',
+      { default: NO_SECRET, defaultText: '', parse: parseWebhookUrl },
+    ),
   },
 } as const;
 
@@ -234,6 +254,26 @@ function parseDatabaseUrl(raw: string): string {
   if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:')
     throw new Error('allowed values: a postgres:// or postgresql:// URL');
   return value;
+}
+
+/**
+ * An http(s) URL without user:password (fetch refuses those: a credential goes in the path or the
+ * query), or empty; kept as a Secret since it may carry one.
+ */
+function parseWebhookUrl(raw: string): Secret {
+  const value = raw.trim();
+  if (value === '') return NO_SECRET;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error('allowed values: empty, or an http:// or https:// URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error('allowed values: empty, or an http:// or https:// URL');
+  if (url.username !== '' || url.password !== '')
+    throw new Error('the URL may not hold user:password; put a credential in its path or query');
+  return new Secret(value);
 }
 
 /** An absolute URL path without a trailing slash. */
