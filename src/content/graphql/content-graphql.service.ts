@@ -134,7 +134,7 @@ export class ContentGraphqlService extends ContentGraphql implements OnModuleDes
       document,
       variableValues: operation.variables ?? undefined,
       operationName: operation.operationName ?? undefined,
-      contextValue: this.contexts.create(model, definition, generated.grants),
+      contextValue: this.contexts.create(model, definition, generated.grants, options.tags),
     });
     const errors = (result.errors ?? []).map((error) => this.errorJson(error));
     // webonyx writes `errors` before `data`; clients do not care, people reading responses do.

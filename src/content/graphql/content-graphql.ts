@@ -24,6 +24,11 @@ export interface ExecuteOptions {
   readonly privileged?: boolean;
   /** The request came by GET: a mutation operation is refused (mutations/method.ts). */
   readonly readOnly?: boolean;
+  /**
+   * Collects the cache tags of what the operation reads (cache/tagging-reader.ts); given only
+   * for answers a CDN may cache.
+   */
+  readonly tags?: Set<string>;
 }
 
 export interface GraphqlResult {

@@ -1,5 +1,6 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { Settings } from '../../settings/settings';
+import { TaggingReader } from '../cache/tagging-reader';
 import type { GqlSchemaDefinition } from '../model/content-model';
 import type { ContentModelIndex } from '../model/content-model.index';
 import { ElementReader } from '../store/element-store';
@@ -16,7 +17,7 @@ import type { ScopeGrants } from './scope-grants';
 /**
  * The context of one GraphQL request: fresh request loaders (their DataLoader caches live for one
  * request only), field values over the model, and a reference resolver that shares the loaders'
- * criteria builder.
+ * criteria builder. With `tags`, both read through a TaggingReader.
  */
 @Injectable()
 export class ContentGraphqlContextFactory extends GraphqlContextFactory {
@@ -41,11 +42,14 @@ export class ContentGraphqlContextFactory extends GraphqlContextFactory {
     model: ContentModelIndex,
     definition: GqlSchemaDefinition,
     grants: ScopeGrants,
+    tags?: Set<string>,
   ): GraphqlRequestContext {
+    // Only answers a CDN may cache pay for the recording.
+    const reader = tags === undefined ? this.reader : new TaggingReader(this.reader, model, tags);
     const elements = new RequestLoaders({
       model,
       grants,
-      reader: this.reader,
+      reader,
       maxResults: this.maxResults,
     });
     return {
@@ -60,7 +64,7 @@ export class ContentGraphqlContextFactory extends GraphqlContextFactory {
       references: createReferenceResolver({
         model,
         grants,
-        reader: this.reader,
+        reader,
         assetFiles: this.assetFiles,
         criteria: elements.criteria,
       }),

@@ -97,11 +97,15 @@ export interface GraphqlRequestContext {
   readonly mutations?: ContentMutations;
 }
 
-/** Creates the context of one request for a schema definition (its grants built once per schema). */
+/**
+ * Creates the context of one request for a schema definition (its grants built once per schema);
+ * with `tags`, its reads record their cache tags there.
+ */
 export abstract class GraphqlContextFactory {
   abstract create(
     model: ContentModelIndex,
     definition: GqlSchemaDefinition,
     grants: ScopeGrants,
+    tags?: Set<string>,
   ): GraphqlRequestContext;
 }
