@@ -6,6 +6,7 @@ import { SchemasAdminController } from './admin/schemas-admin.controller';
 import { SchemasAdminService } from './admin/schemas-admin.service';
 import { ContentScheduleRepository } from './cache/content-schedule.repository';
 import { GraphqlResultCache } from './cache/graphql-result-cache';
+import { InvalidationWebhook } from './cache/invalidation-webhook';
 import { GraphqlEndpoint } from './endpoint/graphql-endpoint';
 import { GraphqlRoute } from './endpoint/graphql.route';
 import { ContentGraphqlModule } from './graphql/code-first/content-graphql.module';
@@ -98,8 +99,9 @@ import { VolumeFilesRoute } from './transforms/volume-files.route';
     { provide: PlaygroundAssets, useFactory: () => new PlaygroundAssets(assetSources) },
     PlaygroundPages,
     PlaygroundRoute,
-    // cache/: the GraphQL result cache (with SharedCacheModule)
+    // cache/: the GraphQL result cache (with SharedCacheModule), the CDN invalidation webhook
     ContentScheduleRepository,
+    InvalidationWebhook,
     GraphqlResultCache,
     // admin/: schema administration
     SchemasAdminService,

@@ -6,9 +6,11 @@ import type { Settings } from '../../settings/settings';
 import type { GraphqlOperation, GraphqlResult } from '../graphql/content-graphql';
 import { SwappableModelSource } from '../graphql/content-graphql.fixtures';
 import { ContentModelIndex } from '../model/content-model.index';
+import { ElementKinds } from '../model/element-kinds';
 import { modelWith, schemaDefinition } from '../schemas/schemas.fixtures';
 import { ContentScheduleRepository } from './content-schedule.repository';
 import { CACHE_STATS, CachedOperation, GraphqlResultCache } from './graphql-result-cache';
+import type { InvalidationWebhook } from './invalidation-webhook';
 
 const T0 = Date.parse('2030-06-01T12:00:00Z');
 const HOUR = 3_600_000;
@@ -19,12 +21,21 @@ const other = schemaDefinition('other');
 class FixedSchedule extends ContentScheduleRepository {
   next: Date | null = null;
   calls = 0;
+  down = false;
   constructor() {
     super(undefined as never);
   }
   override nextStatusChange(): Promise<Date | null> {
     this.calls++;
-    return Promise.resolve(this.next);
+    return this.down ? Promise.reject(new Error('database down')) : Promise.resolve(this.next);
+  }
+}
+
+/** What the cache asked the webhook to send. */
+class RecordingWebhook {
+  readonly sent: (readonly string[])[] = [];
+  notify(tags: readonly string[]): void {
+    this.sent.push(tags);
   }
 }
 
@@ -57,10 +68,19 @@ let store: FlakyCache;
 let models: SwappableModelSource;
 let schedule: FixedSchedule;
 let stats: StatsRegistry;
+let webhook: RecordingWebhook;
 let executed: number;
 
 function resultCache(content: Partial<Settings['content']> = {}): GraphqlResultCache {
-  return new GraphqlResultCache(settings(content), store, models, clock, schedule, stats);
+  return new GraphqlResultCache(
+    settings(content),
+    store,
+    models,
+    clock,
+    schedule,
+    stats,
+    webhook as unknown as InvalidationWebhook,
+  );
 }
 
 const operation = (
@@ -96,6 +116,7 @@ beforeEach(() => {
   models = new SwappableModelSource(modelWith([partner, other]));
   schedule = new FixedSchedule();
   stats = new StatsRegistry();
+  webhook = new RecordingWebhook();
   executed = 0;
 });
 
@@ -252,5 +273,86 @@ describe('GraphqlResultCache', () => {
     const second = await booted();
     await ask(second, req);
     expect(executed).toBe(2);
+  });
+
+  it('keeps the cache tags an execution recorded with its entry, for later requests', async () => {
+    const cache = await booted();
+    const op = operation('{ entries { id } }');
+    const recorded = new Set<string>();
+    await cache.answer(request(op, { tags: recorded }), () => {
+      executed++;
+      recorded.add('element-1');
+      return Promise.resolve({ data: { run: executed } });
+    });
+    const later = new Set<string>();
+    expect(await ask(cache, request(op, { tags: later }))).toEqual({ data: { run: 1 } });
+    expect([executed, [...later]]).toEqual([1, ['element-1']]);
+    // A request without tags (a token on the public schema) reads the same entry.
+    expect(await ask(cache, request(op))).toEqual({ data: { run: 1 } });
+    expect(executed).toBe(1);
+  });
+
+  it('runs again an entry stored without tags for a request that needs them', async () => {
+    const cache = await booted();
+    const op = operation('{ entries { id } }');
+    await ask(cache, request(op));
+    const tags = new Set<string>();
+    await cache.answer(request(op, { tags }), () => {
+      executed++;
+      tags.add('element-2');
+      return Promise.resolve({ data: { run: executed } });
+    });
+    expect(executed).toBe(2);
+    // Stored again, with its tags: both kinds of request hit.
+    const later = new Set<string>();
+    expect(await ask(cache, request(op, { tags: later }))).toEqual({ data: { run: 2 } });
+    expect(await ask(cache, request(op))).toEqual({ data: { run: 2 } });
+    expect([executed, [...later]]).toEqual([2, ['element-2']]);
+  });
+
+  it('tells the webhook what changed: a mutation its elements, anything else everything', async () => {
+    const cache = await booted();
+    // Nothing changed for CDNs when an instance starts.
+    expect(webhook.sent).toEqual([]);
+    await cache.invalidate([{ id: 7, kind: ElementKinds.entry, containerId: 5 }]);
+    await cache.invalidate();
+    models.replace(new ContentModelIndex({ ...modelWith([partner]).model, version: 'v2' }));
+    await new Promise((resolve) => setImmediate(resolve));
+    // Also when the shared cache is down: the write committed all the same.
+    store.down = true;
+    await cache.invalidate([{ id: 8, kind: ElementKinds.user, containerId: null }]);
+    expect(webhook.sent).toEqual([
+      ['element-7', 'section-id5', 'content-overflow'],
+      ['content'],
+      ['content'],
+      ['element-8', 'users', 'content-overflow'],
+    ]);
+  });
+
+  it('knows the time to the next scheduled status change, read once per generation', async () => {
+    const cache = await booted();
+    schedule.next = new Date(T0 + 90_000);
+    expect(await cache.untilNextStatusChange()).toBe(90_000);
+    await ask(cache, request(operation('{ ping }')));
+    const calls = schedule.calls;
+    clock.advance(30_000);
+    expect(await cache.untilNextStatusChange()).toBe(60_000);
+    expect(schedule.calls).toBe(calls);
+    // Another generation (a write) reads it again.
+    schedule.next = null;
+    await cache.invalidate();
+    await ask(cache, request(operation('{ ping }')));
+    expect(await cache.untilNextStatusChange()).toBeNull();
+    schedule.down = true;
+    await cache.invalidate();
+    expect(await cache.untilNextStatusChange()).toBe(0);
+  });
+
+  it('with the cache off, reads the schedule from the store each time', async () => {
+    const cache = await booted({ cache: false });
+    schedule.next = new Date(T0 + 5000);
+    expect(await cache.untilNextStatusChange()).toBe(5000);
+    expect(await cache.untilNextStatusChange()).toBe(5000);
+    expect(schedule.calls).toBe(2);
   });
 });

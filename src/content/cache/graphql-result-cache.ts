@@ -13,13 +13,20 @@ import { Settings } from '../../settings/settings';
 import type { GraphqlOperation, GraphqlResult } from '../graphql/content-graphql';
 import type { GqlSchemaDefinition } from '../model/content-model';
 import { ContentModelSource } from '../model/content-model.source';
+import { CONTENT_TAG, type ChangedElement, writeTags } from './cache-tags';
 import { isCacheableRequest, skipsCache } from './cacheability';
 import { ContentScheduleRepository } from './content-schedule.repository';
+import { InvalidationWebhook } from './invalidation-webhook';
 import { resultCacheKey } from './result-cache-key';
 import { resultSettingsFingerprint } from './result-cache-settings';
 
 /** The namespace of GraphQL results in the shared cache. */
 export const RESULT_NAMESPACE = 'graphql';
+/**
+ * In every key: entries stored in another shape (by an older version sharing Redis) are never
+ * read. 2: `{ result, tags }`.
+ */
+const ENTRY_FORMAT = 2;
 
 /** Statistics of the result cache (debug `/stats`). */
 export const CACHE_STATS = {
@@ -37,6 +44,17 @@ export interface CachedOperation {
   readonly privileged: boolean;
   /** The request's `X-Craft-Gql-Cache` header. */
   readonly cacheHeader: string | undefined;
+  /**
+   * Gets the cache tags of the result (cache-tags.ts), for anonymous requests on the public
+   * schema: from the entry, or from the execution, which must record them into this same set.
+   */
+  readonly tags?: Set<string>;
+}
+
+/** A stored entry: the result, and its cache tags when the execution recorded them. */
+interface StoredResult {
+  readonly result: GraphqlResult;
+  readonly tags?: readonly string[];
 }
 
 /** The next scheduled status change as known for one generation of the cache. */
@@ -68,6 +86,8 @@ export class GraphqlResultCache implements OnApplicationBootstrap, OnModuleDestr
   /** An invalidation that did not reach the store: this instance must not read it meanwhile. */
   private pendingInvalidation = true;
   private schedule: Schedule | undefined;
+  /** The generation the latest lookup saw (what `untilNextStatusChange` memoises by). */
+  private lastGeneration: string | undefined;
   private lastWarning = 0;
 
   constructor(
@@ -77,11 +97,12 @@ export class GraphqlResultCache implements OnApplicationBootstrap, OnModuleDestr
     private readonly clock: Clock,
     private readonly schedules: ContentScheduleRepository,
     @Optional() stats?: StatsRegistry,
+    @Optional() private readonly webhook?: InvalidationWebhook,
   ) {
     this.enabled = settings.content.cache;
     this.ttlMs = settings.content.cacheTtl;
     this.maxEntryBytes = settings.content.cacheMaxEntryBytes;
-    this.settingsFingerprint = resultSettingsFingerprint(settings);
+    this.settingsFingerprint = `${ENTRY_FORMAT}:${resultSettingsFingerprint(settings)}`;
     this.stats = stats && {
       hits: stats.counter(CACHE_STATS.hits),
       misses: stats.counter(CACHE_STATS.misses),
@@ -91,9 +112,12 @@ export class GraphqlResultCache implements OnApplicationBootstrap, OnModuleDestr
     this.unsubscribe = models.onChange(() => void this.invalidate());
   }
 
-  /** Results stored by an earlier process may come from another database or content. */
+  /**
+   * Results stored by an earlier process may come from another database or content. Nothing
+   * changed for CDNs: no webhook.
+   */
   async onApplicationBootstrap(): Promise<void> {
-    await this.invalidate();
+    await this.clear();
     if (this.enabled)
       this.logger.log(
         `GraphQL results are cached (${this.cache.kind === 'kvstore' ? 'Redis, shared by the instances using it' : 'process memory'}) for up to ${Math.round(this.ttlMs / 1000)} s`,
@@ -105,12 +129,22 @@ export class GraphqlResultCache implements OnApplicationBootstrap, OnModuleDestr
   }
 
   /**
-   * Makes every cached result stale, on every instance sharing the cache. Never throws: a store
-   * that does not answer is retried before this instance reads the cache again.
+   * Makes every cached result stale, on every instance sharing the cache, after a write commits,
+   * and tells the invalidation webhook what changed: the `changed` elements (a mutation), or
+   * everything (CONTENT_TAG: an import, the seed, a model change). Never throws: a store that
+   * does not answer is retried before this instance reads the cache again.
    */
-  async invalidate(): Promise<void> {
+  async invalidate(changed?: readonly ChangedElement[]): Promise<void> {
+    await this.clear();
+    this.webhook?.notify(
+      changed === undefined ? [CONTENT_TAG] : writeTags(this.models.current, changed),
+    );
+  }
+
+  private async clear(): Promise<void> {
     this.stats?.invalidations.inc();
     this.schedule = undefined;
+    this.lastGeneration = undefined;
     try {
       await this.cache.invalidate(RESULT_NAMESPACE);
       this.pendingInvalidation = false;
@@ -133,7 +167,7 @@ export class GraphqlResultCache implements OnApplicationBootstrap, OnModuleDestr
     )
       return execute();
     if (this.pendingInvalidation) {
-      await this.invalidate();
+      await this.clear();
       if (this.pendingInvalidation) return execute();
     }
     const model = this.models.current;
@@ -150,11 +184,17 @@ export class GraphqlResultCache implements OnApplicationBootstrap, OnModuleDestr
     let generation: string | undefined;
     try {
       const found = await this.cache.lookup(RESULT_NAMESPACE, key);
-      if (found.value !== undefined) {
-        this.stats?.hits.inc();
-        return JSON.parse(found.value) as GraphqlResult;
-      }
       generation = found.generation;
+      this.lastGeneration = generation;
+      const stored =
+        found.value === undefined ? undefined : (JSON.parse(found.value) as StoredResult);
+      // An entry stored without tags (by a token on the public schema) is run again for an
+      // answer that needs them.
+      if (stored !== undefined && (request.tags === undefined || stored.tags !== undefined)) {
+        this.stats?.hits.inc();
+        for (const tag of stored.tags ?? []) request.tags?.add(tag);
+        return stored.result;
+      }
     } catch (error) {
       this.failed(error);
       return execute();
@@ -162,13 +202,37 @@ export class GraphqlResultCache implements OnApplicationBootstrap, OnModuleDestr
     this.stats?.misses.inc();
     const result = await execute();
     if (generation !== undefined && result.errors === undefined)
-      await this.store(key, generation, result);
+      await this.store(key, generation, {
+        result,
+        ...(request.tags !== undefined && { tags: [...request.tags] }),
+      });
     return result;
   }
 
-  private async store(key: string, generation: string, result: GraphqlResult): Promise<void> {
+  /**
+   * Milliseconds until the content next changes by itself (a post or expiry date), null when no
+   * such date is ahead: how long a CDN may keep an answer. Read once per cache generation (as the
+   * entries' TTL is); with the cache off or unavailable, read from the store each time. A store
+   * that fails answers 0 (nothing may be kept).
+   */
+  async untilNextStatusChange(): Promise<number | null> {
+    const now = this.clock.nowMs();
     try {
-      const text = JSON.stringify(result);
+      const generation = this.pendingInvalidation ? undefined : this.lastGeneration;
+      const next =
+        generation === undefined
+          ? toMs(await this.schedules.nextStatusChange(new Date(now)))
+          : (await this.scheduleOf(generation, now)).nextChangeMs;
+      return next === null ? null : Math.max(0, next - now);
+    } catch (error) {
+      this.warn(`could not read the next scheduled status change: ${messageOf(error)}`);
+      return 0;
+    }
+  }
+
+  private async store(key: string, generation: string, entry: StoredResult): Promise<void> {
+    try {
+      const text = JSON.stringify(entry);
       if (Buffer.byteLength(text) > this.maxEntryBytes) return;
       const ttl = await this.ttlFor(generation);
       if (ttl > 0) await this.cache.store(RESULT_NAMESPACE, key, generation, text, ttl);
@@ -180,6 +244,14 @@ export class GraphqlResultCache implements OnApplicationBootstrap, OnModuleDestr
   /** GRAPHQL_CACHE_TTL, cut short by the next scheduled status change (known per generation). */
   private async ttlFor(generation: string): Promise<number> {
     const now = this.clock.nowMs();
+    const schedule = await this.scheduleOf(generation, now);
+    return schedule.nextChangeMs === null
+      ? this.ttlMs
+      : Math.min(this.ttlMs, schedule.nextChangeMs - now);
+  }
+
+  /** The next scheduled status change, read once per generation and again once it has passed. */
+  private async scheduleOf(generation: string, now: number): Promise<Schedule> {
     let schedule = this.schedule;
     if (
       schedule === undefined ||
@@ -187,12 +259,10 @@ export class GraphqlResultCache implements OnApplicationBootstrap, OnModuleDestr
       (schedule.nextChangeMs !== null && schedule.nextChangeMs <= now)
     ) {
       const next = await this.schedules.nextStatusChange(new Date(now));
-      schedule = { generation, nextChangeMs: next === null ? null : next.getTime() };
+      schedule = { generation, nextChangeMs: toMs(next) };
       this.schedule = schedule;
     }
-    return schedule.nextChangeMs === null
-      ? this.ttlMs
-      : Math.min(this.ttlMs, schedule.nextChangeMs - now);
+    return schedule;
   }
 
   private failed(error: unknown): void {
@@ -207,6 +277,10 @@ export class GraphqlResultCache implements OnApplicationBootstrap, OnModuleDestr
     this.lastWarning = now;
     this.logger.warn(message);
   }
+}
+
+function toMs(date: Date | null): number | null {
+  return date === null ? null : date.getTime();
 }
 
 function messageOf(error: unknown): string {

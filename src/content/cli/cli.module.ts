@@ -7,6 +7,7 @@ import { SharedCacheModule } from '../../infra/cache/shared-cache.module';
 import { SchemasAdminService } from '../admin/schemas-admin.service';
 import { ContentScheduleRepository } from '../cache/content-schedule.repository';
 import { GraphqlResultCache } from '../cache/graphql-result-cache';
+import { InvalidationWebhook } from '../cache/invalidation-webhook';
 import { LoadedSettings } from '../../settings/settings.module';
 import { ContentImporter } from '../import/content-importer';
 import { ElementStatesRepository } from '../import/element-states.repository';
@@ -53,8 +54,10 @@ export class ContentCliModule {
         ...(options.resultCache ? [SharedCacheModule] : []),
       ],
       providers: [
-        // the result cache, only for commands that change content
-        ...(options.resultCache ? [ContentScheduleRepository, GraphqlResultCache] : []),
+        // the result cache and the CDN invalidation webhook, only for commands that change content
+        ...(options.resultCache
+          ? [ContentScheduleRepository, InvalidationWebhook, GraphqlResultCache]
+          : []),
         // the content model
         ModelItemsRepository,
         ContentModelService,

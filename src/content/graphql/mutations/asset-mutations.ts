@@ -109,22 +109,24 @@ async function saveAsset(
   const { uploaderId, focalPoint } = others;
 
   const { upload } = plan;
-  const saved = await mutations.write(() =>
-    mutations.writer.saveAsset({
-      ...content,
-      volumeId: volume.id,
-      uid: existing?.uid,
-      folderPath: plan.folderPath,
-      filename: plan.filename,
-      ...(upload !== undefined && {
-        sourceData: upload.data,
-        avoidConflicts: true,
-        removeReplacedFile: true,
+  const saved = await mutations.write(
+    () =>
+      mutations.writer.saveAsset({
+        ...content,
+        volumeId: volume.id,
+        uid: existing?.uid,
+        folderPath: plan.folderPath,
+        filename: plan.filename,
+        ...(upload !== undefined && {
+          sourceData: upload.data,
+          avoidConflicts: true,
+          removeReplacedFile: true,
+        }),
+        ...(args.alt !== undefined && { alt: args.alt as string | null }),
+        ...(focalPoint !== undefined && { focalPoint }),
+        ...(uploaderId !== undefined && { uploaderId }),
       }),
-      ...(args.alt !== undefined && { alt: args.alt as string | null }),
-      ...(focalPoint !== undefined && { focalPoint }),
-      ...(uploaderId !== undefined && { uploaderId }),
-    }),
+    (done) => [{ id: done.id, kind: ElementKinds.asset, containerId: volume.id }],
   );
   return mutations.read(ElementKinds.asset, saved.id, volume.id, readSites(scope, site.siteId));
 }

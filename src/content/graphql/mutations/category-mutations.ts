@@ -66,13 +66,15 @@ async function saveCategory(
     existing?.id,
     () => structurePlacement(args, mutations.lookups),
   );
-  const saved = await mutations.write(() =>
-    mutations.writer.saveCategory({
-      ...content,
-      groupId: group.id,
-      uid: existing?.uid,
-      ...(placement !== undefined && { placement }),
-    }),
+  const saved = await mutations.write(
+    () =>
+      mutations.writer.saveCategory({
+        ...content,
+        groupId: group.id,
+        uid: existing?.uid,
+        ...(placement !== undefined && { placement }),
+      }),
+    (done) => [{ id: done.id, kind: ElementKinds.category, containerId: group.id }],
   );
   return mutations.read(ElementKinds.category, saved.id, group.id, readSites(scope, site.siteId));
 }

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { GraphQLError } from 'graphql';
 import { Database } from '../../../infra/database/database';
+import type { ChangedElement } from '../../cache/cache-tags';
 import { GraphqlResultCache } from '../../cache/graphql-result-cache';
 import type { ElementKind } from '../../model/element-kinds';
 import type { ElementRecord } from '../../store/element-record';
@@ -32,9 +33,13 @@ export class ContentMutations {
   /**
    * Runs one mutation's writes in one transaction (the writer's own transactions join it). The
    * writer's validation problems become one GraphQL error naming the fields, a line each, as
-   * Craft joins validation errors. After the commit, every cached result is stale.
+   * Craft joins validation errors. After the commit, every cached result is stale, and the
+   * invalidation webhook hears of the `changed` elements (without them: of everything).
    */
-  async write<T>(work: () => Promise<T>): Promise<T> {
+  async write<T>(
+    work: () => Promise<T>,
+    changed?: (result: T) => readonly ChangedElement[],
+  ): Promise<T> {
     let result: T;
     try {
       result = await this.database.transaction(work);
@@ -43,7 +48,7 @@ export class ContentMutations {
       throw error;
     }
     try {
-      await this.cache.invalidate();
+      await this.cache.invalidate(changed?.(result));
     } catch (error) {
       // The write stands; the cache's own lifetime bounds how long stale results live.
       this.logger.error(

@@ -112,5 +112,8 @@ async function deleteElement(
   const { entity, item } = spec.permission(context.model, found);
   if (item === undefined) throw mutationError(PERMISSION_DENIED);
   requireAction(scope, entity, item.uid, 'delete');
-  return mutations.write(() => mutations.writer.deleteElement(found.id, [spec.kind]));
+  return mutations.write(
+    () => mutations.writer.deleteElement(found.id, [spec.kind]),
+    () => [found],
+  );
 }

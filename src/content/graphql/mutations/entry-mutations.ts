@@ -97,17 +97,19 @@ async function saveEntry(
     }),
   );
   const { authorId, placement } = others;
-  const saved = await mutations.write(() =>
-    mutations.writer.saveEntry({
-      ...content,
-      sectionId: section.id,
-      typeId: type.id,
-      uid: existing?.uid,
-      ...(authorId !== undefined && { authorId }),
-      ...(args.postDate !== undefined && { postDate: args.postDate as Date | null }),
-      ...(args.expiryDate !== undefined && { expiryDate: args.expiryDate as Date | null }),
-      ...(placement !== undefined && { placement }),
-    }),
+  const saved = await mutations.write(
+    () =>
+      mutations.writer.saveEntry({
+        ...content,
+        sectionId: section.id,
+        typeId: type.id,
+        uid: existing?.uid,
+        ...(authorId !== undefined && { authorId }),
+        ...(args.postDate !== undefined && { postDate: args.postDate as Date | null }),
+        ...(args.expiryDate !== undefined && { expiryDate: args.expiryDate as Date | null }),
+        ...(placement !== undefined && { placement }),
+      }),
+    (done) => [{ id: done.id, kind: ElementKinds.entry, containerId: section.id }],
   );
   return mutations.read(ElementKinds.entry, saved.id, section.id, readSites(scope, site.siteId));
 }

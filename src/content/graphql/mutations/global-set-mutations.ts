@@ -53,12 +53,14 @@ async function saveGlobalSet(
   // A set without its element yet gets one now: its values go to every site.
   const saveIn = element === undefined ? { ...site, creating: true } : site;
   const { content } = await saveInput(mutations, args, layout, saveIn, element?.id, () => null);
-  const saved = await mutations.write(() =>
-    mutations.writer.saveGlobalSet({
-      globalSetId: set.id,
-      fields: content.fields,
-      sites: content.sites,
-    }),
+  const saved = await mutations.write(
+    () =>
+      mutations.writer.saveGlobalSet({
+        globalSetId: set.id,
+        fields: content.fields,
+        sites: content.sites,
+      }),
+    (done) => [{ id: done.id, kind: ElementKinds.globalSet, containerId: set.id }],
   );
   return mutations.read(ElementKinds.globalSet, saved.id, set.id, readSites(scope, site.siteId));
 }

@@ -56,8 +56,9 @@ async function saveTag(
   requireAction(scope, 'taggroups', group.uid, 'save');
   const site = saveSite(scope, args, existing === undefined);
   const { content } = await saveInput(mutations, args, layout, site, existing?.id, () => null);
-  const saved = await mutations.write(() =>
-    mutations.writer.saveTag({ ...content, groupId: group.id, uid: existing?.uid }),
+  const saved = await mutations.write(
+    () => mutations.writer.saveTag({ ...content, groupId: group.id, uid: existing?.uid }),
+    (done) => [{ id: done.id, kind: ElementKinds.tag, containerId: group.id }],
   );
   return mutations.read(ElementKinds.tag, saved.id, group.id, readSites(scope, site.siteId));
 }
