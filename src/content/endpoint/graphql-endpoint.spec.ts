@@ -5,7 +5,12 @@ import { ManualClock } from '../../infra/clock/clock';
 import type { Settings } from '../../settings/settings';
 import type { ContentScheduleRepository } from '../cache/content-schedule.repository';
 import { GraphqlResultCache } from '../cache/graphql-result-cache';
-import { ContentGraphql, GraphqlOperation, GraphqlResult } from '../graphql/content-graphql';
+import {
+  ContentGraphql,
+  ExecuteOptions,
+  GraphqlOperation,
+  GraphqlResult,
+} from '../graphql/content-graphql';
 import type { GqlSchemaDefinition } from '../model/content-model';
 import type { Database } from '../../infra/database/database';
 import type { GraphqlTokensRepository } from '../schemas/tokens/graphql-tokens.repository';
@@ -14,18 +19,38 @@ import { SchemaSelector } from '../schemas/schema-selector';
 import { modelWith, schemaDefinition, SettableModelSource } from '../schemas/schemas.fixtures';
 import { EndpointRequest, GENERIC_FAILURE, GraphqlEndpoint } from './graphql-endpoint';
 
-/** An executor answering what it was asked, to see what the endpoint passes on; `{boom}` throws. */
+/**
+ * An executor answering what it was asked, to see what the endpoint passes on; `{boom}` throws.
+ * The `tags` variable lists the cache tags its reads would record.
+ */
 class EchoGraphql extends ContentGraphql {
-  execute(schema: GqlSchemaDefinition, operation: GraphqlOperation): Promise<GraphqlResult> {
+  execute(
+    schema: GqlSchemaDefinition,
+    operation: GraphqlOperation,
+    options: ExecuteOptions = {},
+  ): Promise<GraphqlResult> {
     if (operation.query === '{boom}') return Promise.reject(new Error('executor defect'));
+    const tags = operation.variables?.tags;
+    if (Array.isArray(tags)) for (const tag of tags) options.tags?.add(String(tag));
     return Promise.resolve({ data: { schema: schema.handle, ...operation } });
   }
 }
 
 const models = new SettableModelSource(modelWith([schemaDefinition('public', { isPublic: true })]));
 
-function endpoint(content: { enabled?: boolean; devMode?: boolean } = {}): GraphqlEndpoint {
-  const settings = { content: { enabled: true, devMode: false, ...content } } as Settings;
+function endpoint(
+  content: Partial<Settings['content']> = {},
+  nextStatusChange: Date | null = null,
+): GraphqlEndpoint {
+  const settings = {
+    content: {
+      enabled: true,
+      devMode: false,
+      httpCacheMaxAge: 0,
+      httpCacheStaleWhileRevalidate: 0,
+      ...content,
+    },
+  } as Settings;
   // Requests here carry no token or a malformed one: no database and no authenticator is reached.
   const clock = new ManualClock(0);
   const tokens = new GraphqlTokensService(
@@ -41,12 +66,13 @@ function endpoint(content: { enabled?: boolean; devMode?: boolean } = {}): Graph
     clock,
   );
   // GRAPHQL_CACHE is off in these settings: every operation reaches the executor.
+  const schedule = { nextStatusChange: () => Promise.resolve(nextStatusChange) };
   const cache = new GraphqlResultCache(
     settings,
     new MemorySharedCache(clock, 0),
     models,
     clock,
-    undefined as unknown as ContentScheduleRepository,
+    schedule as unknown as ContentScheduleRepository,
   );
   return new GraphqlEndpoint(settings, selector, new EchoGraphql(), cache);
 }
@@ -165,5 +191,48 @@ describe('GraphqlEndpoint', () => {
       },
     });
     expect(await endpoint().answer(preflight)).toEqual({ status: 200 });
+  });
+
+  describe('HTTP caching', () => {
+    const get = (query: string, variables?: object) =>
+      request({
+        method: 'GET',
+        contentType: undefined,
+        search: new URLSearchParams({
+          query,
+          ...(variables !== undefined && { variables: JSON.stringify(variables) }),
+        }).toString(),
+      });
+
+    it('an anonymous GET on the public schema is cacheable, with the tags its reads recorded', async () => {
+      const answer = await endpoint().answer(
+        get('{ping}', { tags: ['section-news', 'element-1'] }),
+      );
+      expect(answer).toEqual({
+        status: 200,
+        json: echo('{ping}', { tags: ['section-news', 'element-1'] }),
+        cacheable: { tags: ['content', 'section-news', 'element-1'] },
+      });
+    });
+
+    it('Cache-Control with GRAPHQL_HTTP_CACHE_MAX_AGE, cut by the next status change', async () => {
+      const settings = { httpCacheMaxAge: 60, httpCacheStaleWhileRevalidate: 30 };
+      expect((await endpoint(settings).answer(get('{ping}'))).cacheable).toEqual({
+        tags: ['content'],
+        cacheControl: 'public, max-age=60, stale-while-revalidate=30',
+      });
+      // The endpoint's clock reads 0: a post date 75 s ahead leaves 60 + 15.
+      const ahead = (ms: number) => endpoint(settings, new Date(ms)).answer(get('{ping}'));
+      expect((await ahead(75_000)).cacheable?.cacheControl).toBe(
+        'public, max-age=60, stale-while-revalidate=15',
+      );
+      expect((await ahead(45_000)).cacheable?.cacheControl).toBe('public, max-age=45');
+    });
+
+    it('POSTs and answers with errors are not cacheable', async () => {
+      expect((await endpoint().answer(postJson({ query: '{ping}' }))).cacheable).toBeUndefined();
+      expect((await endpoint().answer(get('{boom}'))).cacheable).toBeUndefined();
+      expect((await endpoint().answer(get('  '))).cacheable).toBeUndefined();
+    });
   });
 });

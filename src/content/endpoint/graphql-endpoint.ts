@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Settings } from '../../settings/settings';
+import { headerTags } from '../cache/cache-tags';
 import { GraphqlResultCache } from '../cache/graphql-result-cache';
 import { ContentGraphql, GraphqlResult } from '../graphql/content-graphql';
 import type { GqlSchemaDefinition } from '../model/content-model';
@@ -8,6 +9,7 @@ import { SchemaSelector } from '../schemas/schema-selector';
 import { checkBatchSize, maxBatchSize } from './batch-limit';
 import { CraftHttpError, INTERNAL_ERROR_MESSAGE, yiiErrorBody } from './craft-http-error';
 import type { DecodedRequest, GraphqlHttpRequest, RawOperation } from './graphql-request';
+import { cacheControl, freshness, isAnonymous } from './http-caching';
 import { checkOperation, isRefused } from './operation-check';
 import { decodeGraphqlRequest } from './request-decoder';
 
@@ -22,6 +24,31 @@ export interface EndpointRequest extends GraphqlHttpRequest {
 export interface EndpointAnswer {
   readonly status: number;
   readonly json?: unknown;
+  /** Set when a shared cache (a CDN) may keep the answer. */
+  readonly cacheable?: CacheableAnswer;
+}
+
+/** What the route sends with an answer a CDN may keep (besides its ETag). */
+export interface CacheableAnswer {
+  /** `Cache-Tag` / `Surrogate-Key` names, bounded (cache-tags.ts). */
+  readonly tags: readonly string[];
+  /** Undefined when GRAPHQL_HTTP_CACHE_MAX_AGE is 0. */
+  readonly cacheControl?: string;
+}
+
+/** One request's operations as they run. */
+interface Run {
+  readonly schema: GqlSchemaDefinition;
+  readonly headers: SchemaRequestHeaders;
+  readonly readOnly: boolean;
+  /**
+   * The cache tags of every operation, for anonymous requests on the public schema: a GET's
+   * answer gets them as headers, and the result cache keeps them for GETs (a POST of the same
+   * query shares its entry).
+   */
+  readonly tags?: Set<string>;
+  /** No operation failed (an answer with errors is never cacheable). */
+  clean: boolean;
 }
 
 /**
@@ -29,12 +56,16 @@ export interface EndpointAnswer {
  * answer): 404 when GraphQL is off; OPTIONS answered empty before any check; then the schema is
  * chosen (token errors come before anything about the query, as in Craft), the operations are
  * decoded and run one after the other, each failing on its own. GraphQL outcomes are HTTP 200;
- * controller errors are Yii's JSON error bodies.
+ * controller errors are Yii's JSON error bodies. An anonymous GET on the public schema whose
+ * operations all succeed is cacheable: the route adds ETag, Cache-Control and the cache tags its
+ * reads recorded (http-caching.ts).
  */
 @Injectable()
 export class GraphqlEndpoint {
   private readonly logger = new Logger('GraphqlEndpoint');
   private readonly maxBatchSize: number;
+  private readonly maxAge: number;
+  private readonly staleWhileRevalidate: number;
 
   constructor(
     private readonly settings: Settings,
@@ -43,6 +74,8 @@ export class GraphqlEndpoint {
     private readonly cache: GraphqlResultCache,
   ) {
     this.maxBatchSize = maxBatchSize(settings);
+    this.maxAge = settings.content.httpCacheMaxAge;
+    this.staleWhileRevalidate = settings.content.httpCacheStaleWhileRevalidate;
   }
 
   get enabled(): boolean {
@@ -58,7 +91,17 @@ export class GraphqlEndpoint {
       checkBatchSize(decoded.shape === 'single' ? 1 : decoded.operations.length, this.maxBatchSize);
       // GET (and HEAD) requests never run mutations: links and prefetches must not write.
       const readOnly = request.method !== 'POST';
-      return { status: 200, json: await this.run(schema, decoded, request.headers, readOnly) };
+      const anonymous = schema.isPublic && isAnonymous(request.headers);
+      const run: Run = {
+        schema,
+        headers: request.headers,
+        readOnly,
+        ...(anonymous && { tags: new Set<string>() }),
+        clean: true,
+      };
+      const json = await this.run(run, decoded);
+      if (!readOnly || run.tags === undefined || !run.clean) return { status: 200, json };
+      return { status: 200, json, cacheable: await this.cacheable(run.tags) };
     } catch (error) {
       if (error instanceof CraftHttpError) return { status: error.status, json: error.body };
       this.logger.error(
@@ -72,45 +115,53 @@ export class GraphqlEndpoint {
     }
   }
 
-  private async run(
-    schema: GqlSchemaDefinition,
-    decoded: DecodedRequest,
-    headers: SchemaRequestHeaders,
-    readOnly: boolean,
-  ): Promise<unknown> {
-    if (decoded.shape === 'single')
-      return this.execute(schema, decoded.operation, headers, readOnly);
+  private async cacheable(tags: Set<string>): Promise<CacheableAnswer> {
+    if (this.maxAge === 0) return { tags: headerTags(tags) };
+    const until = await this.cache.untilNextStatusChange();
+    return {
+      tags: headerTags(tags),
+      cacheControl: cacheControl(freshness(this.maxAge, this.staleWhileRevalidate, until)),
+    };
+  }
+
+  private async run(run: Run, decoded: DecodedRequest): Promise<unknown> {
+    if (decoded.shape === 'single') return this.execute(run, decoded.operation);
     if (decoded.shape === 'list') {
       const results: GraphqlResult[] = [];
-      for (const operation of decoded.operations)
-        results.push(await this.execute(schema, operation, headers, readOnly));
+      for (const operation of decoded.operations) results.push(await this.execute(run, operation));
       return results;
     }
     const results: [string, GraphqlResult][] = [];
     for (const [key, operation] of decoded.operations)
-      results.push([key, await this.execute(schema, operation, headers, readOnly)]);
+      results.push([key, await this.execute(run, operation)]);
     // fromEntries defines own properties: a `__proto__` key stays a key.
     return Object.fromEntries(results);
   }
 
-  private async execute(
-    schema: GqlSchemaDefinition,
-    raw: RawOperation,
-    headers: SchemaRequestHeaders,
-    readOnly: boolean,
-  ): Promise<GraphqlResult> {
+  private async execute(run: Run, raw: RawOperation): Promise<GraphqlResult> {
+    const result = await this.operationResult(run, raw);
+    if (result.errors !== undefined) run.clean = false;
+    return result;
+  }
+
+  private async operationResult(run: Run, raw: RawOperation): Promise<GraphqlResult> {
+    const { schema, headers, readOnly } = run;
     const operation = checkOperation(raw);
     const devMode = this.settings.content.devMode;
     if (isRefused(operation))
       return failure(operation.exposed || devMode ? operation.message : GENERIC_FAILURE);
     // The selector only lets admins choose a schema with X-Craft-Gql-Schema.
     const privileged = headers.gqlSchema !== undefined;
+    // Each operation's tags are its own: the result cache keeps them with its entry.
+    const tags = run.tags && new Set<string>();
     try {
       // Each operation of a batch is cached on its own, as in Craft.
-      return await this.cache.answer(
-        { schema, operation, privileged, cacheHeader: headers.gqlCache },
-        () => this.graphql.execute(schema, operation, { privileged, readOnly }),
+      const result = await this.cache.answer(
+        { schema, operation, privileged, cacheHeader: headers.gqlCache, tags },
+        () => this.graphql.execute(schema, operation, { privileged, readOnly, tags }),
       );
+      if (tags !== undefined) for (const tag of tags) run.tags?.add(tag);
+      return result;
     } catch (error) {
       // The executor answers failures as results; this is a defect, but only this operation fails.
       this.logger.error(

@@ -8,6 +8,7 @@ import { bodyText, type BodyText } from './body-text';
 import { corsHeaders } from './cors-headers';
 import { INTERNAL_ERROR_MESSAGE, yiiErrorBody } from './craft-http-error';
 import { EndpointAnswer, GraphqlEndpoint } from './graphql-endpoint';
+import { entityTag, noneMatchMatches, SCHEMA_HEADERS } from './http-caching';
 import { schemaRequestHeaders } from './request-headers';
 
 /** Where sites usually route Craft's `graphql/api` action; served next to GRAPHQL_PATH. */
@@ -22,7 +23,8 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * their own encapsulated plugin: the bodies are read as UTF-8 text whatever their type (the
  * endpoint decodes JSON, form and application/graphql bodies itself), without touching the app's
  * JSON parser of other routes; parser errors (body too large, ...) answer Yii's JSON error bodies.
- * `/api` exactly does not collide with the Grafana API's `/api/*` routes.
+ * `/api` exactly does not collide with the Grafana API's `/api/*` routes. Every answer varies
+ * with the headers that choose the schema; cacheable ones get HTTP caching headers and 304s.
  */
 @Injectable()
 export class GraphqlRoute {
@@ -55,14 +57,17 @@ export class GraphqlRoute {
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
       done(null, bodyText(body as Buffer));
     });
-    if (this.endpoint.enabled)
-      scope.addHook('onRequest', (request, reply, done) => {
-        // Before anything can fail, so that browsers can read error answers too.
-        void reply.headers(
-          corsHeaders(this.settings.content.allowedOrigins, request.headers.origin),
-        );
-        done();
-      });
+    const enabled = this.endpoint.enabled;
+    scope.addHook('onRequest', (request, reply, done) => {
+      // Before anything can fail, so that browsers can read error answers too.
+      const cors = enabled
+        ? corsHeaders(this.settings.content.allowedOrigins, request.headers.origin)
+        : {};
+      // Shared caches must keep token, Basic and admin answers apart from anonymous ones.
+      const vary = cors.vary === undefined ? SCHEMA_HEADERS : `${cors.vary}, ${SCHEMA_HEADERS}`;
+      void reply.headers({ ...cors, vary });
+      done();
+    });
     scope.setErrorHandler((error: FastifyError, request, reply) =>
       this.failed(error, request, reply),
     );
@@ -89,7 +94,7 @@ export class GraphqlRoute {
       search: query < 0 ? '' : request.url.slice(query + 1),
       headers: schemaRequestHeaders(request.raw.rawHeaders),
     });
-    return send(reply, answer);
+    return send(reply, answer, request.headers['if-none-match']);
   }
 
   private failed(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
@@ -103,10 +108,26 @@ export class GraphqlRoute {
   }
 }
 
-function send(reply: FastifyReply, answer: EndpointAnswer): FastifyReply {
+/**
+ * Writes an answer. A cacheable one gets its ETag (hashed once, over the bytes sent), its
+ * Cache-Control when set, its tags as `Cache-Tag` (comma list: Cloudflare, Akamai) and
+ * `Surrogate-Key` (space list: Fastly, Varnish), and is answered 304 without a body when
+ * `If-None-Match` matches; a 304 keeps every one of those headers (RFC 9110 §15.4.5).
+ */
+function send(reply: FastifyReply, answer: EndpointAnswer, ifNoneMatch?: string): FastifyReply {
   if (answer.json === undefined) return reply.status(answer.status).send('');
-  return reply
-    .status(answer.status)
-    .header('content-type', JSON_TYPE)
-    .send(JSON.stringify(answer.json));
+  const body = JSON.stringify(answer.json);
+  const { cacheable } = answer;
+  if (cacheable !== undefined) {
+    const etag = entityTag(body);
+    void reply.headers({
+      etag,
+      ...(cacheable.cacheControl !== undefined && { 'cache-control': cacheable.cacheControl }),
+      'cache-tag': cacheable.tags.join(','),
+      'surrogate-key': cacheable.tags.join(' '),
+    });
+    if (ifNoneMatch !== undefined && noneMatchMatches(ifNoneMatch, etag))
+      return reply.status(304).send();
+  }
+  return reply.status(answer.status).header('content-type', JSON_TYPE).send(body);
 }
