@@ -5,7 +5,6 @@ import type { IdentifiedElement } from '../../store/write/element-lookups';
 import type { GraphqlArgs } from '../graphql-request-context';
 import type { SchemaScope } from '../schema/schema-scope';
 import type { SchemaTypes } from '../schema/schema-types';
-import { typeNames } from '../schema/type-names';
 import { entryArguments, structureArguments } from './arguments';
 import { mutationError, requireAction } from './errors';
 import { savableEntryTypes } from './permissions';
@@ -17,7 +16,7 @@ import { ElementKinds } from '../../model/element-kinds';
 
 /**
  * `save_<section>_<type>_Entry` for every entry type the scope may create or save entries of
- * (Craft 4). Returns the saved entry as its concrete type.
+ * (Craft 4, and Craft 5 with its entry type handle). Returns the saved entry as its concrete type.
  */
 export function entrySaveMutations(
   types: SchemaTypes,
@@ -26,14 +25,14 @@ export function entrySaveMutations(
   const fields: Record<string, MutationField> = {};
   for (const section of types.scope.sections)
     for (const type of savableEntryTypes(types.scope, section)) {
-      const object = objects.get(typeNames.entry(section, type));
+      const object = objects.get(types.entryTypeName(section, type));
       if (object === undefined) continue;
       const single = section.type === 'single';
       const builtIn = {
         ...entryArguments(types, single),
         ...(section.type === 'structure' && structureArguments()),
       };
-      fields[`save_${section.handle}_${type.handle}_Entry`] = saveMutationField(
+      fields[`save_${section.handle}_${types.entryTypeHandle(type)}_Entry`] = saveMutationField(
         types,
         object,
         type.fields,

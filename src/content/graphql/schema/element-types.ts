@@ -32,7 +32,10 @@ function elementObjectType(
   });
 }
 
-/** `<section>_<type>_Entry` for every entry type the scope can read in the section. */
+/**
+ * `<section>_<type>_Entry` (Craft 4) or `<type>_Entry` (Craft 5) for every entry type the scope
+ * can read in the section.
+ */
 export function entryObjectTypes(types: SchemaTypes, section: Section): GraphQLObjectType[] {
   return types.scope
     .entryTypes(section)
@@ -40,7 +43,7 @@ export function entryObjectTypes(types: SchemaTypes, section: Section): GraphQLO
       elementObjectType(
         types,
         ElementKinds.entry,
-        typeNames.entry(section, entryType),
+        types.entryTypeName(section, entryType),
         entryType.id,
         entryType.fields,
       ),

@@ -5,7 +5,7 @@ import type {
   GraphQLNamedType,
   GraphQLScalarType,
 } from 'graphql';
-import type { Field } from '../../model/content-model';
+import type { EntryType, Field, Section } from '../../model/content-model';
 import type { ContentModelIndex } from '../../model/content-model.index';
 import { type ElementKind, ElementKinds } from '../../model/element-kinds';
 import type { ElementRecord } from '../../store/element-record';
@@ -16,7 +16,7 @@ import type { RelatableKind } from './element-arguments';
 import type { CraftVersion } from './craft-version';
 import type { SchemaScope } from './schema-scope';
 import type { ContentSchemaBase } from '../code-first/schema-base';
-import { CRITERIA_INPUT_NAMES } from './type-names';
+import { craft5EntryTypeHandles, CRITERIA_INPUT_NAMES, typeNames } from './type-names';
 
 /**
  * The state of one schema build: the model, the scope, the types created so far (by name, so
@@ -31,6 +31,7 @@ export class SchemaTypes {
   private readonly interfaceFactories = new Map<ElementKind, () => GraphQLInterfaceType>();
   private elementInterfaceFactory: (() => GraphQLInterfaceType) | null = null;
   private kindFieldsFactory: ((kind: ElementKind) => ElementFieldMap) | null = null;
+  private craft5Handles: ReadonlyMap<number, string> | undefined;
 
   constructor(
     readonly model: ContentModelIndex,
@@ -42,6 +43,23 @@ export class SchemaTypes {
     readonly craftVersion: CraftVersion = '4',
   ) {
     this.dateTime = base?.scalar('DateTime') ?? dateTimeScalar(timeZone);
+  }
+
+  /**
+   * An entry type's handle as the dialect names it: the model's in Craft 4, Craft 5's global
+   * handle (craft5EntryTypeHandles) in Craft 5.
+   */
+  entryTypeHandle(type: EntryType): string {
+    if (this.craftVersion === '4') return type.handle;
+    this.craft5Handles ??= craft5EntryTypeHandles(this.model.model.sections);
+    return this.craft5Handles.get(type.id) ?? type.handle;
+  }
+
+  /** `<section>_<type>_Entry` (Craft 4) or `<type>_Entry` (Craft 5). */
+  entryTypeName(section: Section, type: EntryType): string {
+    return this.craftVersion === '4'
+      ? typeNames.entry(section, type)
+      : `${this.entryTypeHandle(type)}_Entry`;
   }
 
   /** The type with this name, created on first use. */

@@ -9,7 +9,7 @@ import type {
   Volume,
 } from '../../model/content-model';
 
-/** Craft 4's generated type names (spec §4.8). */
+/** Craft 4's generated type names (spec §4.8); Craft 5's entry type names: SchemaTypes. */
 export const typeNames = {
   entry: (section: Section, type: EntryType) => `${section.handle}_${type.handle}_Entry`,
   asset: (volume: Volume) => `${volume.handle}_Asset`,
@@ -23,6 +23,31 @@ export const typeNames = {
   tableRow: (field: Field) => `${field.handle}_TableRow`,
   sectionUnion: (section: Section) => `${section.handle}SectionEntryUnion`,
 } as const;
+
+/**
+ * Craft 5's entry type handles. Entry types are global in Craft 5, so their handles are unique,
+ * while ours are unique per section only. Craft's upgrade to 5 (migration
+ * m230524_220029_global_entry_types) keeps the first entry type with a handle and renames each
+ * later one to `<section>_<handle>`, then `<section>_<handle>2`, `3`... until the handle is free;
+ * we apply that rule in model order (sections, then their entry types). Computed over the whole
+ * model, so a type's name does not depend on the schema's scope.
+ */
+export function craft5EntryTypeHandles(sections: readonly Section[]): ReadonlyMap<number, string> {
+  const handles = new Map<number, string>();
+  const taken = new Set<string>();
+  for (const section of sections)
+    for (const type of section.entryTypes) {
+      let handle = type.handle;
+      if (taken.has(handle)) {
+        const base = `${section.handle}_${type.handle}`;
+        handle = base;
+        for (let i = 2; taken.has(handle); i++) handle = `${base}${i}`;
+      }
+      taken.add(handle);
+      handles.set(type.id, handle);
+    }
+  return handles;
+}
 
 /** Interface names per element kind. */
 export const INTERFACE_NAMES = {

@@ -1,0 +1,193 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { lexicographicSortSchema, printSchema } from 'graphql';
+import {
+  CONTENT_ADMIN_PASSWORD,
+  ContentDemoWorld,
+  startContentDemo,
+} from '../support/content-demo-world';
+import { introspectServedSchema } from '../support/content-introspection';
+import { GraphqlClient } from '../support/graphql-client';
+import { PROJECT_ROOT } from '../support/service-process';
+
+/**
+ * GRAPHQL_CRAFT_VERSION=5 (docs/content-graphql.md, "Craft 4 → 5"): one service on PGlite serving
+ * the demo project plus a `press` section whose entry types share their handles with news's
+ * (`article`, `link`), so Craft 5's rename rule shows. The Craft 4 dialect of the same project is
+ * held by schema-sdl.e2e-spec.ts and the other content suites (the default).
+ *
+ * The served schemas are introspected over HTTP and checked with graphql-js's buildClientSchema
+ * and assertValidSchema; the public one (demo sections only) is compared with a fixture:
+ * regenerate with `UPDATE_SDL_FIXTURES=1` after a deliberate change and review the diff.
+ */
+
+const FIXTURES = join(__dirname, 'fixtures', 'sdl');
+const UPDATE = process.env.UPDATE_SDL_FIXTURES === '1';
+
+const project = (name: string) =>
+  readFileSync(join(PROJECT_ROOT, 'config', 'content', 'project', name), 'utf8');
+
+const PRESS_SECTION = `
+  - handle: press
+    name: Press
+    type: channel
+    uriFormat: press/{slug}
+    entryTypes:
+      - handle: article
+        name: Press article
+        fields: [summary, heroImage, relatedArticles, pressLinks]
+      - handle: link
+        name: Press link
+        fields: [website]
+`;
+
+const PRESS_LINKS_FIELD = `
+  - handle: pressLinks
+    name: Press links
+    type: entries
+    sources: [news]
+    translatable: true
+`;
+
+const PRESS_SEED = {
+  '70-e2e-press.yaml': `
+entries:
+  - section: press
+    type: article
+    slug: press-hero
+    title: Press hero
+    author: alice
+    postDate: 2024-05-01T09:00:00Z
+    fields:
+      summary: A press article with relations.
+      heroImage: [images/harbour-at-dusk.jpg]
+      relatedArticles: [news/welcome-to-the-demo]
+      pressLinks: [news/welcome-to-the-demo]
+    sites:
+      de:
+        fields:
+          pressLinks: [news/graphql-for-content-teams]
+  - section: press
+    type: link
+    slug: press-link
+    title: Press link
+    author: bob
+    postDate: 2024-05-02T09:00:00Z
+    fields:
+      website: https://example.com/press
+`,
+};
+
+type Data = Record<string, unknown>;
+
+let world: ContentDemoWorld;
+let admin: GraphqlClient;
+
+async function data(client: GraphqlClient, query: string, variables?: Data): Promise<Data> {
+  const answer = await client.post<{ data?: Data; errors?: unknown }>({ query, variables });
+  expect(answer.status).toBe(200);
+  expect(answer.body.errors).toBeUndefined();
+  return answer.body.data ?? {};
+}
+
+async function expectSdl(name: string, client: GraphqlClient): Promise<void> {
+  // Throws unless buildClientSchema and assertValidSchema accept the introspection.
+  const schema = await introspectServedSchema(client);
+  const sdl = `${printSchema(lexicographicSortSchema(schema))}\n`;
+  const file = join(FIXTURES, `${name}.graphql`);
+  if (UPDATE) {
+    mkdirSync(FIXTURES, { recursive: true });
+    writeFileSync(file, sdl);
+  }
+  expect(sdl).toBe(readFileSync(file, 'utf8'));
+}
+
+beforeAll(async () => {
+  world = await startContentDemo({
+    env: { GRAPHQL_CRAFT_VERSION: '5' },
+    projectFiles: {
+      'sections.yaml': project('sections.yaml') + PRESS_SECTION,
+      'fields.yaml': project('fields.yaml') + PRESS_LINKS_FIELD,
+    },
+    seedFiles: PRESS_SEED,
+  });
+  const basic = `Basic ${Buffer.from(`admin:${CONTENT_ADMIN_PASSWORD}`).toString('base64')}`;
+  admin = new GraphqlClient(world.service.httpUrl, '/graphql', {
+    headers: { authorization: basic, 'x-craft-gql-schema': '*' },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await world?.stop();
+});
+
+describe('served schemas in the Craft 5 dialect', () => {
+  it('the public schema passes graphql’s validation and matches its fixture', async () => {
+    await expectSdl('public-craft5', world.gql);
+  });
+
+  it.each(['editorial', 'partner'])('the %s schema passes graphql’s validation', async (name) => {
+    await introspectServedSchema(await world.clientFor(name));
+  });
+
+  it('the full schema passes graphql’s validation', async () => {
+    await introspectServedSchema(admin);
+  });
+});
+
+describe('entry type names', () => {
+  it('drop the section; a handle already taken becomes <section>_<handle>', async () => {
+    const { entries } = await data(
+      admin,
+      `{ entries(section: ["news", "press"], orderBy: "id", limit: 100) { __typename sectionHandle typeHandle } }`,
+    );
+    const seen = new Set(
+      (entries as { __typename: string; sectionHandle: string; typeHandle: string }[]).map(
+        (e) => `${e.sectionHandle}.${e.typeHandle}=${e.__typename}`,
+      ),
+    );
+    expect([...seen].sort()).toEqual([
+      'news.article=article_Entry',
+      'news.link=link_Entry',
+      'press.article=press_article_Entry',
+      'press.link=press_link_Entry',
+    ]);
+  });
+
+  it('select custom fields through fragments on the Craft 5 names', async () => {
+    const result = await data(
+      admin,
+      `{ pressEntries { __typename ... on press_article_Entry { summary } ... on press_link_Entry { website } } }`,
+    );
+    expect(result.pressEntries).toEqual(
+      expect.arrayContaining([
+        { __typename: 'press_article_Entry', summary: 'A press article with relations.' },
+        { __typename: 'press_link_Entry', website: 'https://example.com/press' },
+      ]),
+    );
+  });
+
+  it('keep the section in mutation names, which return the Craft 5 type', async () => {
+    const { __schema } = await data(admin, '{ __schema { mutationType { fields { name } } } }');
+    const names = (__schema as { mutationType: { fields: { name: string }[] } }).mutationType.fields
+      .map((field) => field.name)
+      .filter((name) => name.endsWith('_Entry'))
+      .sort();
+    expect(names).toEqual([
+      'save_about_about_Entry',
+      'save_homepage_homepage_Entry',
+      'save_news_article_Entry',
+      'save_news_link_Entry',
+      'save_pages_page_Entry',
+      'save_press_press_article_Entry',
+      'save_press_press_link_Entry',
+    ]);
+    const saved = await data(
+      admin,
+      `mutation { save_press_press_link_Entry(title: "Saved in Craft 5", website: "https://example.com/saved") { __typename title } }`,
+    );
+    expect(saved).toEqual({
+      save_press_press_link_Entry: { __typename: 'press_link_Entry', title: 'Saved in Craft 5' },
+    });
+  });
+});
