@@ -233,6 +233,13 @@ export const CONTENT_SETTINGS = {
       0,
       31_536_000,
     ),
+    persistedQueries: choice(
+      'GRAPHQL_PERSISTED_QUERIES',
+      'Automatic Persisted Queries (extensions.persistedQuery, as Apollo clients send them): off, auto (a query is registered by its sha256 on first use, in the shared cache) or only',
+      ['off', 'auto', 'only'] as const,
+      'auto',
+      { caseInsensitive: true },
+    ),
     invalidationWebhook: setting<Secret>(
       'GRAPHQL_INVALIDATION_WEBHOOK',
       'URL POSTed {"tags":[...]} after each content write, for purging a CDN by cache tag; empty = off',
