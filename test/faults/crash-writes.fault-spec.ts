@@ -45,7 +45,7 @@ function pgliteStorage(): Storage {
         5,
       );
     },
-    dispose: async () => rmSync(dir, { recursive: true, force: true }),
+    dispose: () => Promise.resolve(rmSync(dir, { recursive: true, force: true })),
   };
 }
 
@@ -110,8 +110,8 @@ function runCommand(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const done = new Promise<{ code: number | null; output: string }>((resolve) =>
     child.once('close', (code) => resolve({ code, output })),
   );
@@ -134,7 +134,7 @@ async function exportedCounts(env: Record<string, string>): Promise<Record<strin
 }
 
 describe.each([
-  ['PGlite', async () => pgliteStorage()],
+  ['PGlite', () => Promise.resolve(pgliteStorage())],
   ['PostgreSQL', postgresStorage],
 ])('kill -9 during writes on %s', (name, makeStorage) => {
   let storage: Storage;
