@@ -5,6 +5,7 @@ import { TEAM_ACTIONS, TEAM_ADMIN } from '../identity/access/permissions';
 import type { Principal } from '../identity/auth/principal';
 import { GrafanaError } from '../identity/http/grafana-error';
 import { parseGoInt64, toRowId } from '../identity/http/path-ids';
+import { pageWindow } from '../identity/http/validation/paging.query';
 import { shortUid } from '../identity/uid';
 import { Settings } from '../settings/settings';
 import { TeamAccessService } from './access/team-access.service';
@@ -55,7 +56,6 @@ export class TeamsService {
 
   async search(principal: Principal, params: TeamSearchParams) {
     const readable = await this.access.readableTeams(principal);
-    const offset = params.perPage * (params.page - 1);
     const result = await this.teams.search({
       orgId: principal.orgId,
       query: params.query,
@@ -63,9 +63,7 @@ export class TeamsService {
       teamIds: params.teamIds,
       memberUserId: readable === 'all' ? undefined : principal.userId,
       sort: params.sort,
-      // An offset past 2^53 cannot be expressed exactly: such a page is empty.
-      limit: Number.isSafeInteger(offset) ? params.perPage : 0,
-      offset: Number.isSafeInteger(offset) ? offset : 0,
+      ...pageWindow(params.page, params.perPage),
       visibility: this.visibility(principal),
     });
     const metadata = params.accessControl

@@ -11,7 +11,7 @@ import { OnFailure } from '../http/on-failure.decorator';
 import { PathId } from '../http/path-ids';
 import { parseSortOptions } from '../http/sort-options';
 import { GrafanaValidationPipe } from '../http/validation/grafana-validation.pipe';
-import { paging } from '../http/validation/paging.query';
+import { pageWindow, paging } from '../http/validation/paging.query';
 import { USER_SORTS, UserSort } from '../store/users.repository';
 import { userProfile, userSearchHit } from './user-views';
 import {
@@ -48,8 +48,7 @@ export class UsersController {
     const sort = parseSortOptions(query.sort, SORTS);
     const result = await this.users.search({
       query: query.query,
-      limit: perPage,
-      offset: perPage * (page - 1),
+      ...pageWindow(page, perPage),
       sort,
     });
     return {

@@ -275,6 +275,17 @@ export function identitySuite(world: () => World): void {
         `/api/users/search?query=${encodeURIComponent(stem.replace('%', '_'))}`,
       );
       expect(literal.body.totalCount).toBe(0);
+      // A page past what an offset can express is empty (it answered 500 before: issue 18).
+      for (const paging of [
+        'perpage=10000&page=9007199254740991',
+        'perpage=9007199254740991&page=3',
+      ]) {
+        const far = await api().get<{ users: unknown[]; totalCount: number }>(
+          `/api/users/search?query=${encodeURIComponent(stem)}&${paging}`,
+        );
+        expect(far.status).toBe(200);
+        expect(far.body).toMatchObject({ users: [], totalCount: 3 });
+      }
     });
   });
 

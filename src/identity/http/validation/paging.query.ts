@@ -22,3 +22,12 @@ export function paging(
     page: query.page >= 1 ? query.page : 1,
   };
 }
+
+/**
+ * The rows a page asks the store for. An offset past 2^53 cannot be expressed exactly (and past
+ * int64 PostgreSQL refuses it): such a page is empty, as no result is that long.
+ */
+export function pageWindow(page: number, perPage: number): { limit: number; offset: number } {
+  const offset = perPage * (page - 1);
+  return Number.isSafeInteger(offset) ? { limit: perPage, offset } : { limit: 0, offset: 0 };
+}
