@@ -191,3 +191,68 @@ describe('entry type names', () => {
     });
   });
 });
+
+describe('Craft 5 arguments', () => {
+  const slugs = async (query: string): Promise<string[]> => {
+    const result = await data(admin, query);
+    const list = Object.values(result)[0] as { slug?: string; filename?: string }[];
+    return list.map((item) => item.slug ?? item.filename ?? '').sort();
+  };
+  const idOf = async (section: string, slug: string): Promise<string> => {
+    const { entry } = await data(admin, `{ entry(section: "${section}", slug: "${slug}") { id } }`);
+    return (entry as { id: string }).id;
+  };
+
+  it('notRelatedTo leaves out entries and assets related to the ids', async () => {
+    const welcome = await idOf('news', 'welcome-to-the-demo');
+    const hero = await idOf('press', 'press-hero');
+    const press = await slugs('{ entries(section: "press") { slug } }');
+    expect(press).toContain('press-hero');
+    expect(
+      await slugs(`{ entries(section: "press", notRelatedTo: [${welcome}]) { slug } }`),
+    ).toEqual(press.filter((slug) => slug !== 'press-hero'));
+    const images = await slugs('{ assets(volume: "images") { filename } }');
+    expect(images).toContain('harbour-at-dusk.jpg');
+    expect(
+      await slugs(`{ assets(volume: "images", notRelatedTo: [${hero}]) { filename } }`),
+    ).toEqual(images.filter((name) => name !== 'harbour-at-dusk.jpg'));
+  });
+
+  it('relatedViaField narrows a relatedTo<Kind> input to relations of those fields', async () => {
+    const viaHero = (fields: string) =>
+      slugs(
+        `{ entries(section: "press", relatedToAssets: [{ filename: "harbour-at-dusk.jpg"${fields} }]) { slug } }`,
+      );
+    expect(await viaHero('')).toEqual(['press-hero']);
+    expect(await viaHero(', relatedViaField: ["heroImage"]')).toEqual(['press-hero']);
+    expect(await viaHero(', relatedViaField: ["relatedArticles"]')).toEqual([]);
+    expect(await viaHero(', relatedViaField: ["noSuchField"]')).toEqual([]);
+  });
+
+  it('relatedViaSite narrows to relations made in those sites (or in every site)', async () => {
+    const via = (site: string, target: string, narrowing: string) =>
+      slugs(
+        `{ entries(site: "${site}", section: "press", relatedToEntries: [{ section: "news", slug: "${target}"${narrowing} }]) { slug } }`,
+      );
+    // pressLinks is translatable: welcome in en, graphql-for-content-teams in de.
+    const links = ', relatedViaField: ["pressLinks"]';
+    expect(await via('en', 'welcome-to-the-demo', `${links}, relatedViaSite: ["en"]`)).toEqual([
+      'press-hero',
+    ]);
+    expect(await via('en', 'welcome-to-the-demo', `${links}, relatedViaSite: ["de"]`)).toEqual([]);
+    expect(
+      await via('de', 'graphql-for-content-teams', `${links}, relatedViaSite: ["de"]`),
+    ).toEqual(['press-hero']);
+    expect(
+      await via('de', 'graphql-for-content-teams', `${links}, relatedViaSite: ["en"]`),
+    ).toEqual([]);
+    // relatedArticles is not translatable: its relation holds whichever site is named.
+    expect(
+      await via(
+        'en',
+        'welcome-to-the-demo',
+        ', relatedViaField: ["relatedArticles"], relatedViaSite: ["de"]',
+      ),
+    ).toEqual(['press-hero']);
+  });
+});

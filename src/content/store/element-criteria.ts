@@ -21,6 +21,11 @@ export interface RelationCondition {
   readonly sourceElement?: readonly number[];
   /** Restrict to relations of these fields (field ids). */
   readonly fieldIds?: readonly number[];
+  /**
+   * Restrict to relations made in these sites (site ids): a translatable field's relations of
+   * that site, or a field's relations that hold in every site (Craft's `sourceSite`).
+   */
+  readonly sourceSiteIds?: readonly number[];
 }
 
 export interface RelatedTo {

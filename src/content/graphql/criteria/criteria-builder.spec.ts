@@ -2,7 +2,7 @@ import type { GqlSchemaDefinition } from '../../model/content-model';
 import { CriteriaBuilder } from './criteria-builder';
 import { element, RecordingElementReader } from '../request-loaders.recording-reader.fixtures';
 import { ScopeGrants } from '../scope-grants';
-import { demoModel, SCHEMAS, schemaWithScope } from '../scope-grants.fixtures';
+import { demoModel, FIELDS as F, SCHEMAS, schemaWithScope } from '../scope-grants.fixtures';
 
 const model = demoModel();
 
@@ -462,6 +462,39 @@ describe('CriteriaBuilder: relations', () => {
     // The same input again in this request: memoised, no new query.
     await criteria.build('asset', { relatedToEntries: [{ section: ['news'], slug: ['hello'] }] });
     expect(reader.callsOf('find')).toHaveLength(3);
+  });
+
+  it('relatedViaField and relatedViaSite (Craft 5) narrow the relation of their input', async () => {
+    const { criteria, reader } = builder();
+    const built = await criteria.build('entry', {
+      relatedToEntries: [
+        { section: ['news'], slug: ['hello'], relatedViaField: ['relatedArticles'] },
+        { section: ['pages'], relatedViaSite: ['de', '1'] },
+      ],
+    });
+    expect(built?.relatedTo).toEqual({
+      operator: 'and',
+      conditions: [
+        { element: [100], fieldIds: [F.relatedArticles.id] },
+        { element: [102], sourceSiteIds: [2, 1] },
+      ],
+    });
+    // The targets are found without the relation's narrowing (and memoised as such).
+    expect(reader.callsOf('find')[0].criteria).not.toHaveProperty('fields');
+    await criteria.build('entry', { relatedToEntries: [{ section: ['news'], slug: ['hello'] }] });
+    expect(reader.callsOf('find')).toHaveLength(2);
+    // An unknown field, or no readable site, matches nothing.
+    for (const input of [
+      { slug: ['hello'], relatedViaField: ['nope'] },
+      { slug: ['hello'], relatedViaSite: ['fr'] },
+    ])
+      expect(await criteria.build('entry', { relatedToEntries: [input] })).toBeNull();
+    const partner = builder(SCHEMAS.partner);
+    expect(
+      await partner.criteria.build('entry', {
+        relatedToEntries: [{ slug: ['hello'], relatedViaSite: ['de'] }],
+      }),
+    ).toBeNull();
   });
 
   it('relatedTo<Kind> applies the scope and finds nothing when a set is empty', async () => {

@@ -1,7 +1,12 @@
 import type { Field } from '../../model/content-model';
 import type { ContentModelIndex } from '../../model/content-model.index';
 import { type ElementKind, ElementKinds } from '../../model/element-kinds';
-import type { ElementCriteria, FieldFilter, SearchTermOptions } from '../../store/element-criteria';
+import type {
+  ElementCriteria,
+  FieldFilter,
+  RelationCondition,
+  SearchTermOptions,
+} from '../../store/element-criteria';
 import type { ElementReader } from '../../store/element-store';
 import { ClientSafeError } from '../client-safe-error';
 import { containerScope, layoutFields } from './containers';
@@ -12,6 +17,7 @@ import {
   relatedToWithTargets,
   relationParam,
   type RelatedToResult,
+  targetCondition,
 } from './related-to';
 import { preferredSiteIds, selectSiteIds } from './sites';
 import {
@@ -272,14 +278,29 @@ export class CriteriaBuilder {
       ([name]) => args[name] !== undefined && args[name] !== null,
     );
     if (present.length === 0) return relationParam(base, model);
-    const idSets: number[][] = [];
+    const targets: (RelationCondition | null)[] = [];
     for (const [name, kind] of present) {
       const inputs = toList(args[name]);
       // Craft: an empty criteria list matches nothing.
       if (inputs.length === 0) return 'nothing';
-      for (const input of inputs) idSets.push(await this.targetIds(kind, input));
+      for (const input of inputs) {
+        // Craft 5's relatedViaField/relatedViaSite narrow the relation, not the targets.
+        const { relatedViaField, relatedViaSite, ...criteria } = isRecord(input) ? input : {};
+        const ids = await this.targetIds(kind, criteria);
+        targets.push(targetCondition(ids, relatedViaField, this.viaSiteIds(relatedViaSite), model));
+      }
     }
-    return relatedToWithTargets(base, idSets, model);
+    return relatedToWithTargets(base, targets, model);
+  }
+
+  /**
+   * `relatedViaSite`: readable sites by handle or id; undefined when absent, null when it names
+   * none that is readable (the condition then matches nothing).
+   */
+  private viaSiteIds(value: unknown): number[] | null | undefined {
+    if (value === undefined || value === null) return undefined;
+    const ids = preferredSiteIds(value, this.deps.grants) ?? [];
+    return ids.length === 0 ? null : ids;
   }
 
   /** The ids one criteria input selects: one store query (scope applied), memoised per request. */

@@ -104,14 +104,45 @@ export function relationParam(value: unknown, model: ContentModelIndex): Related
 }
 
 /**
- * `relatedTo` together with the target id sets of `relatedToEntries`, `relatedToAssets`, ...
- * (Craft's RelationArgumentHandler): the `relatedTo` criteria become `and`ed conditions (a plain id
- * list stays one "any of" condition, `["and", ...ids]` one per id) and each criteria input adds one
- * condition "related to any of these"; every condition is required.
+ * The condition one `relatedTo<Kind>` criteria input adds: related to any of `ids`, through the
+ * fields `relatedViaField` names (handles or ids) and made in `viaSiteIds` (`relatedViaSite`,
+ * resolved by the caller; null: it named no readable site), as Craft 5.4's RelationArgumentHandler
+ * passes them on as the relation criterion's `field` and `site`. Null when it cannot match: no ids,
+ * an unknown field, no site.
+ */
+export function targetCondition(
+  ids: readonly number[],
+  viaField: unknown,
+  viaSiteIds: readonly number[] | null | undefined,
+  model: ContentModelIndex,
+): RelationCondition | null {
+  if (ids.length === 0 || viaSiteIds === null) return null;
+  const condition: {
+    element: readonly number[];
+    fieldIds?: number[];
+    sourceSiteIds?: readonly number[];
+  } = {
+    element: ids,
+  };
+  const fields = toList(viaField);
+  if (viaField !== undefined && viaField !== null && fields.length > 0) {
+    const fieldIds = fields.map((value) => fieldId(value, model));
+    if (fieldIds.some((id) => id === null)) return null;
+    condition.fieldIds = fieldIds as number[];
+  }
+  if (viaSiteIds !== undefined) condition.sourceSiteIds = viaSiteIds;
+  return condition;
+}
+
+/**
+ * `relatedTo` together with the conditions of `relatedToEntries`, `relatedToAssets`, ... inputs
+ * (Craft's RelationArgumentHandler; `targetCondition`): the `relatedTo` criteria become `and`ed
+ * conditions (a plain id list stays one "any of" condition, `["and", ...ids]` one per id) and each
+ * criteria input adds its condition (null: one that matches nothing); every condition is required.
  */
 export function relatedToWithTargets(
   relatedTo: unknown,
-  targetIdSets: readonly (readonly number[])[],
+  targets: readonly (RelationCondition | null)[],
   model: ContentModelIndex,
 ): RelatedToResult {
   const candidates: (RelationCondition | null)[] = [];
@@ -124,7 +155,7 @@ export function relatedToWithTargets(
       candidates.push(...items.map((item) => toCondition(item, model)));
     }
   }
-  for (const ids of targetIdSets) candidates.push(ids.length === 0 ? null : { element: ids });
+  candidates.push(...targets);
   return settle('and', candidates);
 }
 

@@ -28,6 +28,12 @@ export const DRAFT_ARGUMENTS = [
   'revisionCreator',
 ];
 
+/**
+ * Craft 5.4's fields of relation criteria inputs (`EntryRelationCriteriaInput`, ...): they narrow
+ * the relation a `relatedTo<Kind>` input adds, not the targets it selects.
+ */
+export const RELATION_CRITERIA_ARGUMENTS = ['relatedViaField', 'relatedViaSite'];
+
 const COMMON_ARGUMENTS = [
   'id',
   'uid',
@@ -45,6 +51,7 @@ const COMMON_ARGUMENTS = [
   'notRelatedTo',
   'relatedToAll',
   ...RELATED_TO_KIND_ARGUMENTS.map(([name]) => name),
+  ...RELATION_CRITERIA_ARGUMENTS,
   'ref',
   'fixedOrder',
   'inReverse',

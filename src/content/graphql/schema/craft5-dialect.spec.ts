@@ -1,4 +1,4 @@
-import { assertValidSchema, isObjectType, printSchema } from 'graphql';
+import { assertValidSchema, isInputObjectType, isObjectType, printSchema } from 'graphql';
 import type { GraphQLSchema } from 'graphql';
 import type { ContentModel, EntryType, Section } from '../../model/content-model';
 import { ContentModelIndex } from '../../model/content-model.index';
@@ -132,6 +132,41 @@ describe('buildContentSchema in the Craft 5 dialect', () => {
     expect(
       (union as unknown as { getTypes(): { name: string }[] }).getTypes().map((t) => t.name),
     ).toEqual(['article_Entry', 'link_Entry']);
+  });
+
+  it('adds notRelatedTo to every element query, and relation criteria inputs', () => {
+    const craft5 = build(demoModel(), '5');
+    const craft4 = build(demoModel(), '4');
+    const args = (schema: GraphQLSchema, field: string) =>
+      schema
+        .getQueryType()
+        ?.getFields()
+        [field].args.map((arg) => arg.name) ?? [];
+    for (const field of ['entries', 'assets', 'users', 'categories', 'tags', 'globalSets']) {
+      expect([field, args(craft5, field).includes('notRelatedTo')]).toEqual([field, true]);
+      expect([field, args(craft4, field).includes('notRelatedTo')]).toEqual([field, false]);
+    }
+    const entries = craft5.getQueryType()?.getFields().entries;
+    const relatedToEntries = entries?.args.find((arg) => arg.name === 'relatedToEntries');
+    expect(String(relatedToEntries?.type)).toBe('[EntryRelationCriteriaInput]');
+    expect(String(entries?.args.find((arg) => arg.name === 'relatedToAssets')?.type)).toBe(
+      '[AssetRelationCriteriaInput]',
+    );
+    const input = craft5.getType('EntryRelationCriteriaInput');
+    if (!isInputObjectType(input)) throw new Error('EntryRelationCriteriaInput is missing');
+    expect(Object.keys(input.getFields())).toEqual(
+      expect.arrayContaining([
+        'section',
+        'slug',
+        'notRelatedTo',
+        'relatedViaField',
+        'relatedViaSite',
+      ]),
+    );
+    expect(String(input.getFields().relatedViaSite.type)).toBe('[String]');
+    // Craft 4's inputs are gone from the Craft 5 schema, and the other way round.
+    expect(craft5.getType('EntryCriteriaInput')).toBeUndefined();
+    expect(craft4.getType('EntryRelationCriteriaInput')).toBeUndefined();
   });
 
   it('leaves the Craft 4 dialect as it was (the default)', () => {

@@ -9,6 +9,7 @@ import type { GraphQLArgumentConfig, GraphQLFieldConfigArgumentMap } from 'graph
 import type { Field } from '../../model/content-model';
 import { type ElementKind, ElementKinds } from '../../model/element-kinds';
 import { QueryArgumentScalar } from '../scalars/query-argument.scalar';
+import type { CraftVersion } from './craft-version';
 import type { SchemaScope } from './schema-scope';
 import { CRITERIA_INPUT_NAMES } from './type-names';
 import { relationTargetKind } from '../../model/field-types';
@@ -70,6 +71,7 @@ export const searchTermOptionsInput = new GraphQLInputObjectType({
 function commonArguments(
   scope: SchemaScope,
   criteriaInput: (kind: RelatableKind) => GraphQLInputObjectType,
+  craftVersion: CraftVersion,
 ): GraphQLFieldConfigArgumentMap {
   const args: GraphQLFieldConfigArgumentMap = {
     id: arg(queryArguments, 'Narrows the query results based on the elements’ IDs.'),
@@ -110,6 +112,12 @@ function commonArguments(
       'Narrows the query results to elements that relate to the provided element IDs. This argument is ignored, if `relatedToAll` is also used.',
     ),
   };
+  // Craft 5.4 (any element query).
+  if (craftVersion === '5')
+    args.notRelatedTo = arg(
+      queryArguments,
+      'Narrows the query results to elements that do not relate to the provided element IDs.',
+    );
   for (const kind of RELATABLE_KINDS) {
     if (!scope.canQuery(kind)) continue;
     args[RELATED_TO_ARGUMENT_NAMES[kind]] = arg(
@@ -426,16 +434,17 @@ function customFieldArgument(field: Field, scope: SchemaScope): GraphQLArgumentC
 /**
  * The arguments of a kind's queries (root fields, relation fields, children...): the common ones,
  * the kind's own, then one per custom field of the layouts the scope allows (a field whose handle
- * is a built-in argument is left out: the built-in wins).
+ * is a built-in argument is left out: the built-in wins). Craft 5 adds `notRelatedTo`.
  */
 export function kindArguments(
   kind: ElementKind,
   scope: SchemaScope,
   layoutFields: readonly Field[],
   criteriaInput: (kind: RelatableKind) => GraphQLInputObjectType,
+  craftVersion: CraftVersion = '4',
 ): GraphQLFieldConfigArgumentMap {
   const args: GraphQLFieldConfigArgumentMap = {
-    ...commonArguments(scope, criteriaInput),
+    ...commonArguments(scope, criteriaInput, craftVersion),
     ...KIND_ARGUMENTS[kind],
   };
   if (!scope.canQuery(ElementKinds.user))
@@ -447,6 +456,12 @@ export function kindArguments(
   }
   return args;
 }
+
+/** Craft 5.4's relation criteria fields, added to the kind's arguments in `<Kind>RelationCriteriaInput`. */
+export const RELATION_CRITERIA_FIELDS: GraphQLFieldConfigArgumentMap = {
+  relatedViaField: arg(strings, 'Narrows the relations based on the field they were created in.'),
+  relatedViaSite: arg(strings, 'Narrows the relations based on the site they were created in.'),
+};
 
 /** Arguments of asset `url`, `width`, `height`, `format` (and of `@transform`). */
 export const TRANSFORM_ARGUMENTS: GraphQLFieldConfigArgumentMap = {

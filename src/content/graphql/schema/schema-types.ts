@@ -11,12 +11,17 @@ import { type ElementKind, ElementKinds } from '../../model/element-kinds';
 import type { ElementRecord } from '../../store/element-record';
 import type { ElementFieldMap } from './field-maps';
 import { dateTimeScalar } from '../scalars/date-time.scalar';
-import { kindArguments } from './element-arguments';
+import { kindArguments, RELATION_CRITERIA_FIELDS } from './element-arguments';
 import type { RelatableKind } from './element-arguments';
 import type { CraftVersion } from './craft-version';
 import type { SchemaScope } from './schema-scope';
 import type { ContentSchemaBase } from '../code-first/schema-base';
-import { craft5EntryTypeHandles, CRITERIA_INPUT_NAMES, typeNames } from './type-names';
+import {
+  craft5EntryTypeHandles,
+  CRITERIA_INPUT_NAMES,
+  RELATION_CRITERIA_INPUT_NAMES,
+  typeNames,
+} from './type-names';
 
 /**
  * The state of one schema build: the model, the scope, the types created so far (by name, so
@@ -105,22 +110,34 @@ export class SchemaTypes {
   kindArguments(kind: ElementKind): GraphQLFieldConfigArgumentMap {
     let args = this.argumentMaps.get(kind);
     if (args === undefined) {
-      args = kindArguments(kind, this.scope, this.layoutFields(kind), (target) =>
-        this.criteriaInput(target),
+      args = kindArguments(
+        kind,
+        this.scope,
+        this.layoutFields(kind),
+        (target) => this.criteriaInput(target),
+        this.craftVersion,
       );
       this.argumentMaps.set(kind, args);
     }
     return args;
   }
 
-  /** `EntryCriteriaInput` and friends: the target kind's query arguments as input fields. */
+  /**
+   * `EntryCriteriaInput` and friends: the target kind's query arguments as input fields; in
+   * Craft 5 `EntryRelationCriteriaInput` and friends, with `relatedViaField`/`relatedViaSite`.
+   */
   criteriaInput(kind: RelatableKind): GraphQLInputObjectType {
+    const craft5 = this.craftVersion === '5';
+    const name = craft5 ? RELATION_CRITERIA_INPUT_NAMES[kind] : CRITERIA_INPUT_NAMES[kind];
     return this.named(
-      CRITERIA_INPUT_NAMES[kind],
+      name,
       () =>
         new GraphQLInputObjectType({
-          name: CRITERIA_INPUT_NAMES[kind],
-          fields: () => this.kindArguments(kind),
+          name,
+          fields: () => ({
+            ...this.kindArguments(kind),
+            ...(craft5 && RELATION_CRITERIA_FIELDS),
+          }),
         }),
     );
   }

@@ -69,3 +69,12 @@ export const CRITERIA_INPUT_NAMES = {
   category: 'CategoryCriteriaInput',
   tag: 'TagCriteriaInput',
 } as const;
+
+/** Craft 5.4's relation criteria inputs: the kind's arguments plus `relatedViaField`/`Site`. */
+export const RELATION_CRITERIA_INPUT_NAMES = {
+  entry: 'EntryRelationCriteriaInput',
+  asset: 'AssetRelationCriteriaInput',
+  user: 'UserRelationCriteriaInput',
+  category: 'CategoryRelationCriteriaInput',
+  tag: 'TagRelationCriteriaInput',
+} as const satisfies Record<keyof typeof CRITERIA_INPUT_NAMES, string>;

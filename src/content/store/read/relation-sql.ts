@@ -24,10 +24,15 @@ export function relatedToSql(relatedTo: RelatedTo): SQL | null {
 }
 
 function conditionSql(condition: RelationCondition): SQL {
-  const field =
+  const field = sql`${
     condition.fieldIds === undefined
       ? sql``
-      : sql` AND r.field_id = ANY(${idArray(condition.fieldIds)})`;
+      : sql` AND r.field_id = ANY(${idArray(condition.fieldIds)})`
+  }${
+    condition.sourceSiteIds === undefined
+      ? sql``
+      : sql` AND (r.source_site_id IS NULL OR r.source_site_id = ANY(${idArray(condition.sourceSiteIds)}))`
+  }`;
   const alternatives: SQL[] = [];
   const pointsAt = (ids: readonly number[]) =>
     sql`EXISTS (SELECT 1 FROM content_relations r WHERE ${AS_SOURCE} AND r.target_id = ANY(${idArray(ids)})${field})`;

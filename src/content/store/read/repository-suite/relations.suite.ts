@@ -14,6 +14,21 @@ import {
 /** The element store suite: relations, structures, the element kinds and query counts. */
 export function relationSuites(ctx: StoreSuiteContext): void {
   describe('relations', () => {
+    it('narrows relations to those made in some sites (Craft 5 relatedViaSite)', async () => {
+      const via = (element: number, sourceSiteIds: number[], siteIds: number[] = [SITE.en]) =>
+        news({
+          siteIds,
+          relatedTo: { operator: 'or', conditions: [{ element: [element], sourceSiteIds }] },
+        });
+      // heroImage is translatable: hello → hero was made in en, hello → photo in de.
+      expect(ids(await ctx.store.find(via(E.hero, [SITE.en])))).toEqual([E.hello]);
+      expect(ids(await ctx.store.find(via(E.hero, [SITE.de])))).toEqual([]);
+      expect(ids(await ctx.store.find(via(E.photo, [SITE.de], [SITE.de])))).toEqual([E.hello]);
+      expect(ids(await ctx.store.find(via(E.photo, [SITE.en], [SITE.de])))).toEqual([]);
+      // relatedArticles is not: its relations hold in every site, whichever are named.
+      expect(ids(await ctx.store.find(via(E.second, [SITE.de])))).toEqual([E.hello]);
+    });
+
     it('finds elements related in either direction, by field, and with and/or', async () => {
       const related = (conditions: ElementCriteria['relatedTo']) => news({ relatedTo: conditions });
       expect(
