@@ -6,10 +6,14 @@ import {
   Logger,
 } from '@nestjs/common';
 import { ClientErrorFilter } from './client-error.filter';
+import { MAX_DISCARDED_BODY_BYTES } from './unread-body';
 
 /** A Fastify reply to a request whose body was not read (complete: false), as after a 413. */
-function unreadReply() {
-  return { request: { raw: { complete: false } }, removeHeader: jest.fn() };
+function unreadReply(contentLength = 2 * 1024 * 1024) {
+  return {
+    request: { raw: { complete: false, headers: { 'content-length': String(contentLength) } } },
+    removeHeader: jest.fn(),
+  };
 }
 
 function httpHost(response: object = unreadReply()): ArgumentsHost {
@@ -63,6 +67,13 @@ describe('ClientErrorFilter', () => {
     expect(debug).toHaveBeenCalledTimes(1);
     // The unread rest of the body is discarded on a kept connection, not reset (unread-body.ts).
     expect(reply.removeHeader).toHaveBeenCalledWith('connection');
+    // A body too large to be worth reading still closes the connection.
+    const huge = unreadReply(MAX_DISCARDED_BODY_BYTES + 1);
+    new ClientErrorFilter(adapter).catch(
+      new HttpException('Request body is too large', 413),
+      httpHost(huge),
+    );
+    expect(huge.removeHeader).not.toHaveBeenCalled();
   });
 
   it('keeps Nest’s answer for HttpExceptions with an object response and server errors', () => {
