@@ -24,10 +24,14 @@ const NEWS = '{ entries(section: "news", limit: 3) { title } }';
 const NO_CACHE = { 'x-craft-gql-cache': 'no-cache' };
 /** The default GRAPHQL_MAX_BODY_BYTES. */
 const BODY_LIMIT = 16 * 1024 * 1024;
-/** Loose bounds for a busy two-core machine: an abusive request may hold the loop briefly. */
-const HEALTH_MAX_MS = 2500;
-const LOAD_P99_MS = 2000;
-const LOAD_MAX_MS = 4000;
+/**
+ * A health poll unanswered this long is a held event loop, not a slow machine. Latencies are
+ * printed, not asserted (speed is measured in bench/, where a baseline runs beside it).
+ */
+const HANG_MS = 15_000;
+const latencyLine = (what: string, durations: number[]) =>
+  `${what}: ${durations.length} calls, p99 ${Math.round(percentile(durations, 0.99))} ms, ` +
+  `max ${Math.round(Math.max(...durations))} ms`;
 
 const graphqlError = (message: string) => ({ message, extensions: { category: 'graphql' } });
 const yiiError = (status: number, name: string, message: string) => ({
@@ -56,8 +60,8 @@ describe('abusive GraphQL clients under steady load', () => {
   const port = () => Number(new URL(service.httpUrl).port);
 
   /**
-   * Runs an abuse while polling /healthcheck; every poll must answer 200 within HEALTH_MAX_MS
-   * (the event loop is not held), and the process must still run afterwards.
+   * Runs an abuse while polling /healthcheck; every poll must answer 200 (a poll that hangs for
+   * HANG_MS fails: the event loop was held), and the process must still run afterwards.
    */
   async function whileHealthy<T>(abuse: () => Promise<T>): Promise<T> {
     let running = true;
@@ -65,7 +69,9 @@ describe('abusive GraphQL clients under steady load', () => {
     const poll = (async () => {
       while (running) {
         const started = performance.now();
-        const response = await fetch(`${service.httpUrl}/healthcheck`);
+        const response = await fetch(`${service.httpUrl}/healthcheck`, {
+          signal: AbortSignal.timeout(HANG_MS),
+        });
         await response.arrayBuffer();
         expect(response.status).toBe(200);
         latencies.push(performance.now() - started);
@@ -78,7 +84,9 @@ describe('abusive GraphQL clients under steady load', () => {
       running = false;
       await poll;
       expect(latencies.length).toBeGreaterThan(0);
-      expect(Math.max(...latencies)).toBeLessThan(HEALTH_MAX_MS);
+      console.log(
+        latencyLine(`/healthcheck during ${expect.getState().currentTestName}`, latencies),
+      );
       expect(service.child.exitCode).toBeNull();
     }
   }
@@ -400,10 +408,8 @@ describe('abusive GraphQL clients under steady load', () => {
         try {
           const until = performance.now() + 3000;
           while (performance.now() < until) {
-            const started = performance.now();
             const answer = await client.post({ query: NEWS }, { headers: NO_CACHE });
             expect(answer.body).toEqual(expectedNews);
-            expect(performance.now() - started).toBeLessThan(HEALTH_MAX_MS);
           }
         } finally {
           clearInterval(drip);
@@ -419,14 +425,17 @@ describe('abusive GraphQL clients under steady load', () => {
     }
   });
 
-  it('kept answering the ordinary queries throughout, in bounded time, without restarting', async () => {
+  it('kept answering the ordinary queries throughout, without restarting', async () => {
     await load.stop();
     const outcomes = load.outcomes;
     expect(outcomes.length).toBeGreaterThan(50);
     expect(outcomes.filter((outcome) => !outcome.ok)).toEqual([]);
-    const durations = outcomes.map((outcome) => outcome.ms);
-    expect(percentile(durations, 0.99)).toBeLessThan(LOAD_P99_MS);
-    expect(Math.max(...durations)).toBeLessThan(LOAD_MAX_MS);
+    console.log(
+      latencyLine(
+        'ordinary queries',
+        outcomes.map((outcome) => outcome.ms),
+      ),
+    );
     expect(service.child.exitCode).toBeNull();
     // No abuse reached the generic "something went wrong" path.
     expect(service.output()).not.toMatch(
