@@ -10,6 +10,7 @@ export function resultSettingsFingerprint(settings: Settings): string {
   return createHash('sha256')
     .update(
       JSON.stringify([
+        content.craftVersion,
         content.devMode,
         content.maxResults,
         content.maxComplexity,
