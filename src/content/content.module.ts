@@ -8,6 +8,8 @@ import { ContentScheduleRepository } from './cache/content-schedule.repository';
 import { GraphqlResultCache } from './cache/graphql-result-cache';
 import { InvalidationWebhook } from './cache/invalidation-webhook';
 import { GraphqlEndpoint } from './endpoint/graphql-endpoint';
+import { PersistedQueries } from './persisted/persisted-queries';
+import { PersistedQueryStore } from './persisted/persisted-query.store';
 import { GraphqlRoute } from './endpoint/graphql.route';
 import { ContentGraphqlModule } from './graphql/code-first/content-graphql.module';
 import { ContentMutationResolver } from './graphql/code-first/mutation.resolver';
@@ -95,6 +97,9 @@ import { VolumeFilesRoute } from './transforms/volume-files.route';
     // endpoint/: the GraphQL HTTP endpoint
     GraphqlEndpoint,
     GraphqlRoute,
+    // persisted/: Automatic Persisted Queries (in the shared cache)
+    PersistedQueryStore,
+    PersistedQueries,
     // playground/: GraphiQL and the control panel
     { provide: PlaygroundAssets, useFactory: () => new PlaygroundAssets(assetSources) },
     PlaygroundPages,

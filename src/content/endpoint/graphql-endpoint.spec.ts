@@ -1,6 +1,8 @@
 import { Logger } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import type { AuthenticatorService } from '../../identity/auth/authenticator.service';
 import { MemorySharedCache } from '../../infra/cache/memory-shared-cache';
+import type { SharedCache } from '../../infra/cache/shared-cache.port';
 import { ManualClock } from '../../infra/clock/clock';
 import type { Settings } from '../../settings/settings';
 import type { ContentScheduleRepository } from '../cache/content-schedule.repository';
@@ -17,6 +19,8 @@ import type { GraphqlTokensRepository } from '../schemas/tokens/graphql-tokens.r
 import { GraphqlTokensService } from '../schemas/tokens/graphql-tokens.service';
 import { SchemaSelector } from '../schemas/schema-selector';
 import { modelWith, schemaDefinition, SettableModelSource } from '../schemas/schemas.fixtures';
+import { PersistedQueries } from '../persisted/persisted-queries';
+import { PersistedQueryStore } from '../persisted/persisted-query.store';
 import { EndpointRequest, GENERIC_FAILURE, GraphqlEndpoint } from './graphql-endpoint';
 
 /**
@@ -41,6 +45,7 @@ const models = new SettableModelSource(modelWith([schemaDefinition('public', { i
 function endpoint(
   content: Partial<Settings['content']> = {},
   nextStatusChange: Date | null = null,
+  shared?: SharedCache,
 ): GraphqlEndpoint {
   const settings = {
     content: {
@@ -48,6 +53,7 @@ function endpoint(
       devMode: false,
       httpCacheMaxAge: 0,
       httpCacheStaleWhileRevalidate: 0,
+      persistedQueries: 'auto',
       ...content,
     },
   } as Settings;
@@ -74,7 +80,11 @@ function endpoint(
     clock,
     schedule as unknown as ContentScheduleRepository,
   );
-  return new GraphqlEndpoint(settings, selector, new EchoGraphql(), cache);
+  const persisted = new PersistedQueries(
+    settings,
+    new PersistedQueryStore(shared ?? new MemorySharedCache(clock, 1024 * 1024)),
+  );
+  return new GraphqlEndpoint(settings, selector, new EchoGraphql(), cache, persisted);
 }
 
 const request = (overrides: Partial<EndpointRequest>): EndpointRequest => ({
@@ -233,6 +243,125 @@ describe('GraphqlEndpoint', () => {
       expect((await endpoint().answer(postJson({ query: '{ping}' }))).cacheable).toBeUndefined();
       expect((await endpoint().answer(get('{boom}'))).cacheable).toBeUndefined();
       expect((await endpoint().answer(get('  '))).cacheable).toBeUndefined();
+    });
+  });
+
+  describe('Automatic Persisted Queries', () => {
+    const query = '{ping}';
+    const hash = createHash('sha256').update(query).digest('hex');
+    const apq = (sha256Hash: unknown, version: unknown = 1) => ({
+      persistedQuery: { version, sha256Hash },
+    });
+    const getByHash = (sha256Hash: string) =>
+      request({
+        method: 'GET',
+        search: new URLSearchParams({
+          extensions: JSON.stringify(apq(sha256Hash)),
+          variables: JSON.stringify({ tags: ['section:news'] }),
+        }).toString(),
+      });
+    const notFound = {
+      errors: [
+        { message: 'PersistedQueryNotFound', extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } },
+      ],
+    };
+
+    it('answers an unknown hash PersistedQueryNotFound, uncached, then runs it once registered', async () => {
+      const shared = new MemorySharedCache(new ManualClock(0), 1024 * 1024);
+      const server = endpoint({}, null, shared);
+      expect(await server.answer(getByHash(hash))).toEqual({
+        status: 200,
+        json: notFound,
+        cacheControl: 'private, no-cache, must-revalidate',
+      });
+      expect(await server.answer(postJson({ query, extensions: apq(hash) }))).toEqual({
+        status: 200,
+        json: echo(query),
+      });
+      // Another instance sharing the store knows it; a GET by hash is cacheable with its tags.
+      expect(await endpoint({}, null, shared).answer(getByHash(hash))).toEqual({
+        status: 200,
+        json: echo(query, { tags: ['section:news'] }),
+        cacheable: { tags: ['content', 'section:news'] },
+      });
+      expect(await server.answer(postJson({ extensions: apq(hash) }))).toEqual({
+        status: 200,
+        json: echo(query),
+      });
+    });
+
+    it('does not register a query that failed to validate', async () => {
+      const shared = new MemorySharedCache(new ManualClock(0), 1024 * 1024);
+      const server = endpoint({}, null, shared);
+      const bad = '{boom}';
+      const badHash = createHash('sha256').update(bad).digest('hex');
+      await server.answer(postJson({ query: bad, extensions: apq(badHash) }));
+      expect((await server.answer(postJson({ extensions: apq(badHash) }))).json).toEqual(notFound);
+    });
+
+    it('refuses a hash that is not the query’s sha256 with HTTP 400, and other versions', async () => {
+      expect(
+        await endpoint().answer(postJson({ query: '{other}', extensions: apq(hash) })),
+      ).toEqual({
+        status: 400,
+        json: {
+          errors: [
+            { message: 'provided sha does not match query', extensions: { code: 'BAD_REQUEST' } },
+          ],
+        },
+      });
+      expect(await endpoint().answer(postJson({ query, extensions: apq(hash, 2) }))).toEqual({
+        status: 400,
+        json: {
+          errors: [
+            {
+              message: 'Unsupported persisted query version',
+              extensions: { code: 'BAD_REQUEST' },
+            },
+          ],
+        },
+      });
+    });
+
+    it('answers PersistedQueryNotSupported to any persisted query when off', async () => {
+      const off = endpoint({ persistedQueries: 'off' });
+      const notSupported = {
+        status: 200,
+        json: {
+          errors: [
+            {
+              message: 'PersistedQueryNotSupported',
+              extensions: { code: 'PERSISTED_QUERY_NOT_SUPPORTED' },
+            },
+          ],
+        },
+        cacheControl: 'private, no-cache, must-revalidate',
+      };
+      expect(await off.answer(postJson({ query, extensions: apq(hash) }))).toEqual(notSupported);
+      expect(await off.answer(getByHash(hash))).toEqual(notSupported);
+      expect(await off.answer(postJson({ query }))).toEqual({ status: 200, json: echo(query) });
+    });
+
+    it('handles each operation of a batch alone, failures in place with HTTP 200', async () => {
+      const answer = await endpoint().answer(
+        postJson([
+          { extensions: apq(hash) },
+          { query, extensions: apq(hash) },
+          { query: '{x}', extensions: apq(hash) },
+          { extensions: apq(hash) },
+        ]),
+      );
+      expect(answer.status).toBe(200);
+      expect(answer.json).toEqual([
+        notFound,
+        echo(query),
+        {
+          errors: [
+            { message: 'provided sha does not match query', extensions: { code: 'BAD_REQUEST' } },
+          ],
+        },
+        echo(query),
+      ]);
     });
   });
 });

@@ -4,6 +4,7 @@ import { headerTags } from '../cache/cache-tags';
 import { GraphqlResultCache } from '../cache/graphql-result-cache';
 import { ContentGraphql, GraphqlResult } from '../graphql/content-graphql';
 import type { GqlSchemaDefinition } from '../model/content-model';
+import { isPersistedQueryFailure, PersistedQueries } from '../persisted/persisted-queries';
 import type { SchemaRequestHeaders } from '../schemas/schema-request-headers';
 import { SchemaSelector } from '../schemas/schema-selector';
 import { checkBatchSize, maxBatchSize } from './batch-limit';
@@ -26,7 +27,12 @@ export interface EndpointAnswer {
   readonly json?: unknown;
   /** Set when a shared cache (a CDN) may keep the answer. */
   readonly cacheable?: CacheableAnswer;
+  /** `Cache-Control` of an answer no cache may keep (persisted-query misses). */
+  readonly cacheControl?: string;
 }
+
+/** Apollo Server's header on persisted-query errors: a miss is registered right after. */
+const UNCACHED = 'private, no-cache, must-revalidate';
 
 /** What the route sends with an answer a CDN may keep (besides its ETag). */
 export interface CacheableAnswer {
@@ -49,6 +55,10 @@ interface Run {
   readonly tags?: Set<string>;
   /** No operation failed (an answer with errors is never cacheable). */
   clean: boolean;
+  /** HTTP status of a single operation's persisted-query failure (Apollo's: 400 or 200). */
+  status?: number;
+  /** A persisted-query failure that no cache may keep. */
+  uncached?: boolean;
 }
 
 /**
@@ -72,6 +82,7 @@ export class GraphqlEndpoint {
     private readonly selector: SchemaSelector,
     private readonly graphql: ContentGraphql,
     private readonly cache: GraphqlResultCache,
+    private readonly persisted: PersistedQueries,
   ) {
     this.maxBatchSize = maxBatchSize(settings);
     this.maxAge = settings.content.httpCacheMaxAge;
@@ -100,7 +111,10 @@ export class GraphqlEndpoint {
         clean: true,
       };
       const json = await this.run(run, decoded);
-      if (!readOnly || run.tags === undefined || !run.clean) return { status: 200, json };
+      // A batch answers each operation's persisted-query failure in its place, with HTTP 200.
+      const status = decoded.shape === 'single' ? (run.status ?? 200) : 200;
+      if (run.uncached === true) return { status, json, cacheControl: UNCACHED };
+      if (!readOnly || run.tags === undefined || !run.clean) return { status, json };
       return { status: 200, json, cacheable: await this.cacheable(run.tags) };
     } catch (error) {
       if (error instanceof CraftHttpError) return { status: error.status, json: error.body };
@@ -146,7 +160,13 @@ export class GraphqlEndpoint {
 
   private async operationResult(run: Run, raw: RawOperation): Promise<GraphqlResult> {
     const { schema, headers, readOnly } = run;
-    const operation = checkOperation(raw);
+    const resolved = await this.persisted.resolve(raw);
+    if (isPersistedQueryFailure(resolved)) {
+      run.status = resolved.status;
+      if (resolved.uncached) run.uncached = true;
+      return resolved.result;
+    }
+    const operation = checkOperation(resolved.operation);
     const devMode = this.settings.content.devMode;
     if (isRefused(operation))
       return failure(operation.exposed || devMode ? operation.message : GENERIC_FAILURE);
@@ -161,6 +181,8 @@ export class GraphqlEndpoint {
         () => this.graphql.execute(schema, operation, { privileged, readOnly, tags }),
       );
       if (tags !== undefined) for (const tag of tags) run.tags?.add(tag);
+      // Registered once it parsed and validated (a result with data), as Apollo Server does.
+      if (result.data !== undefined) await this.persisted.register(resolved);
       return result;
     } catch (error) {
       // The executor answers failures as results; this is a defect, but only this operation fails.

@@ -16,6 +16,8 @@ export interface RawOperation {
   readonly query: unknown;
   readonly variables: unknown;
   readonly operationName: unknown;
+  /** `extensions` (Automatic Persisted Queries: `persistedQuery`); undefined when absent. */
+  readonly extensions?: unknown;
 }
 
 /**

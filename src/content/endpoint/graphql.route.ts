@@ -116,6 +116,7 @@ export class GraphqlRoute {
  */
 function send(reply: FastifyReply, answer: EndpointAnswer, ifNoneMatch?: string): FastifyReply {
   if (answer.json === undefined) return reply.status(answer.status).send('');
+  if (answer.cacheControl !== undefined) void reply.header('cache-control', answer.cacheControl);
   const body = JSON.stringify(answer.json);
   const { cacheable } = answer;
   if (cacheable !== undefined) {

@@ -94,6 +94,35 @@ describe('decodeGraphqlRequest', () => {
     expect(decodeGraphqlRequest(get('query={ping}&variables=5'))).toEqual(single('{ping}', 5));
   });
 
+  it('reads extensions from a JSON body or the URL, a hash alone being one operation', () => {
+    const extensions = { persistedQuery: { version: 1, sha256Hash: 'abc' } };
+    const operation = (query?: unknown, variables?: unknown) => ({
+      shape: 'single',
+      operation: { query, variables, operationName: undefined, extensions },
+    });
+    expect(decodeGraphqlRequest(post(JSON.stringify({ extensions })))).toEqual(operation());
+    expect(
+      decodeGraphqlRequest(post(JSON.stringify({ query: '{a}', variables: { v: 1 }, extensions }))),
+    ).toEqual(operation('{a}', { v: 1 }));
+    const search = new URLSearchParams({
+      extensions: JSON.stringify(extensions),
+      variables: '{"v":2}',
+    }).toString();
+    expect(decodeGraphqlRequest(get(search))).toEqual(operation(undefined, { v: 2 }));
+    expect(refusal(get('extensions={nope'))).toEqual({
+      status: 400,
+      message: 'The extensions param must be valid JSON',
+    });
+    // In a batch, each entry keeps its own.
+    expect(decodeGraphqlRequest(post(JSON.stringify([{ extensions }, { query: '{b}' }])))).toEqual({
+      shape: 'list',
+      operations: [
+        { query: undefined, variables: undefined, operationName: undefined, extensions },
+        { query: '{b}', variables: undefined, operationName: undefined },
+      ],
+    });
+  });
+
   it('answers malformed JSON bodies 400 and multipart bodies 415', () => {
     const malformed = refusal(post('{"query":'));
     expect(malformed.status).toBe(400);

@@ -7,16 +7,16 @@ const NO_OPERATION: RawOperation = {
   variables: undefined,
   operationName: undefined,
 };
-const OPERATION_KEYS = ['query', 'variables', 'operationName'] as const;
+const OPERATION_KEYS = ['query', 'variables', 'operationName', 'extensions'] as const;
 
 type BodyParams = Partial<Record<(typeof OPERATION_KEYS)[number], unknown>>;
 
 /**
  * Finds the operations of a request in Craft's order of precedence (spec §1.2):
  * 1. POST `application/graphql`: the raw body is the query;
- * 2. POST JSON or form-encoded body: `query`, `variables`, `operationName`;
- * 3. URL parameters `query`, `variables` (a JSON string, else 400) and `operationName` override
- *    the body's;
+ * 2. POST JSON or form-encoded body: `query`, `variables`, `operationName`, `extensions`;
+ * 3. URL parameters `query`, `variables` and `extensions` (JSON strings, else 400) and
+ *    `operationName` override the body's;
  * 4. no query anywhere and a JSON body that is a non-empty array, or an object of operations:
  *    a batch, answered in the same shape.
  * Anything else is one operation without a query (answered `No GraphQL query was supplied`).
@@ -46,15 +46,13 @@ export function decodeGraphqlRequest(request: GraphqlHttpRequest): DecodedReques
   const query = lastValue(url, 'query') ?? params.query;
   const urlVariables = lastValue(url, 'variables');
   const variables = urlVariables !== undefined ? variablesParam(urlVariables) : params.variables;
-  if (query !== undefined && query !== null)
-    return {
-      shape: 'single',
-      operation: {
-        query,
-        variables,
-        operationName: lastValue(url, 'operationName') ?? params.operationName,
-      },
-    };
+  const urlExtensions = lastValue(url, 'extensions');
+  const extensions =
+    urlExtensions !== undefined ? extensionsParam(urlExtensions) : params.extensions;
+  const operationName = lastValue(url, 'operationName') ?? params.operationName;
+  // A persisted query's hash stands for the query (persisted/persisted-queries.ts).
+  if ((query !== undefined && query !== null) || (extensions !== undefined && !isBatch(json)))
+    return { shape: 'single', operation: { query, variables, operationName, extensions } };
   if (Array.isArray(json) && json.length > 0)
     return { shape: 'list', operations: json.map(operationOf) };
   if (isPlainObject(json) && isBatchObject(json))
@@ -68,6 +66,22 @@ export function decodeGraphqlRequest(request: GraphqlHttpRequest): DecodedReques
 /** `application/json; charset=utf-8` → `application/json`. */
 export function mediaType(contentType: string | undefined): string {
   return (contentType ?? '').split(';')[0].trim().toLowerCase();
+}
+
+/** The `extensions` URL parameter (GET persisted queries): JSON, else 400; empty means none. */
+function extensionsParam(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    if (!nestsDeeperThan(text, MAX_JSON_DEPTH)) return JSON.parse(text) as unknown;
+  } catch {
+    // answered below
+  }
+  throw new CraftHttpError(400, 'The extensions param must be valid JSON');
+}
+
+/** A JSON body that the rules below answer as a batch. */
+function isBatch(json: unknown): boolean {
+  return (Array.isArray(json) && json.length > 0) || (isPlainObject(json) && isBatchObject(json));
 }
 
 /** Yii's message for a JSON body that is not UTF-8. */

@@ -1,0 +1,73 @@
+import { Injectable } from '@nestjs/common';
+import { Settings } from '../../settings/settings';
+import type { RawOperation } from '../endpoint/graphql-request';
+import {
+  APQ_VERSION,
+  HASH_MISMATCH,
+  isQueryHash,
+  PERSISTED_QUERY_NOT_FOUND,
+  PERSISTED_QUERY_NOT_SUPPORTED,
+  persistedQueryOf,
+  type PersistedQueryFailure,
+  queryHash,
+  UNSUPPORTED_VERSION,
+} from './persisted-query';
+import { PersistedQueryStore } from './persisted-query.store';
+
+/** An operation ready to check and run, and the hash to register once it ran (auto mode). */
+export interface ResolvedOperation {
+  readonly operation: RawOperation;
+  readonly register?: { readonly hash: string; readonly query: string };
+}
+
+/**
+ * The Automatic Persisted Queries protocol (Apollo's `extensions.persistedQuery`), one operation
+ * at a time, before the operation is checked: a hash without a query is looked up (found: run,
+ * else PersistedQueryNotFound, which makes clients send the query with the hash); a hash with a
+ * query must be the query's sha256, and is registered once the query ran. Operations without the
+ * extension pass through. GRAPHQL_PERSISTED_QUERIES=off answers PersistedQueryNotSupported to any
+ * operation carrying it, as Apollo Server without persisted queries does.
+ */
+@Injectable()
+export class PersistedQueries {
+  private readonly mode: Settings['content']['persistedQueries'];
+
+  constructor(
+    settings: Settings,
+    private readonly store: PersistedQueryStore,
+  ) {
+    this.mode = settings.content.persistedQueries;
+  }
+
+  async resolve(raw: RawOperation): Promise<ResolvedOperation | PersistedQueryFailure> {
+    const extension = persistedQueryOf(raw.extensions);
+    if (extension === undefined) return { operation: raw };
+    if (this.mode === 'off') return PERSISTED_QUERY_NOT_SUPPORTED;
+    if (extension.version !== APQ_VERSION) return UNSUPPORTED_VERSION;
+    const hash = extension.sha256Hash;
+    const { query } = raw;
+    if (query === undefined || query === null || query === '') {
+      const found = isQueryHash(hash) ? await this.store.find(hash) : undefined;
+      return found === undefined
+        ? PERSISTED_QUERY_NOT_FOUND
+        : { operation: { ...raw, query: found } };
+    }
+    // Anything but a string is left to the operation check to refuse.
+    if (typeof query !== 'string') return { operation: raw };
+    if (hash !== queryHash(query)) return HASH_MISMATCH;
+    return { operation: raw, register: { hash, query } };
+  }
+
+  /** Keeps a query that ran, for the hash-only requests that follow. */
+  register(resolved: ResolvedOperation): Promise<void> {
+    return resolved.register === undefined
+      ? Promise.resolve()
+      : this.store.register(resolved.register.hash, resolved.register.query);
+  }
+}
+
+export function isPersistedQueryFailure(
+  value: ResolvedOperation | PersistedQueryFailure,
+): value is PersistedQueryFailure {
+  return 'result' in value;
+}
