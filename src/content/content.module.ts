@@ -9,6 +9,7 @@ import { GraphqlResultCache } from './cache/graphql-result-cache';
 import { InvalidationWebhook } from './cache/invalidation-webhook';
 import { GraphqlEndpoint } from './endpoint/graphql-endpoint';
 import { PersistedQueries } from './persisted/persisted-queries';
+import { PersistedQueryAllowList } from './persisted/persisted-query-allow-list';
 import { PersistedQueryStore } from './persisted/persisted-query.store';
 import { GraphqlRoute } from './endpoint/graphql.route';
 import { ContentGraphqlModule } from './graphql/code-first/content-graphql.module';
@@ -99,6 +100,7 @@ import { VolumeFilesRoute } from './transforms/volume-files.route';
     GraphqlRoute,
     // persisted/: Automatic Persisted Queries (in the shared cache)
     PersistedQueryStore,
+    PersistedQueryAllowList,
     PersistedQueries,
     // playground/: GraphiQL and the control panel
     { provide: PlaygroundAssets, useFactory: () => new PlaygroundAssets(assetSources) },

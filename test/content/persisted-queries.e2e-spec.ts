@@ -1,4 +1,8 @@
 import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eventually } from '../support/eventually';
 import { GraphqlClient } from '../support/graphql-client';
 import { type RedisServer, startRedis } from '../support/redis-servers';
 import { PONG, runEndpoint, type Running } from './fixtures/endpoint-world';
@@ -131,5 +135,72 @@ describe('two instances sharing one Redis', () => {
     expect((await one.post({ query: QUERY, extensions: extensions(HASH) })).body).toEqual(PONG);
     const byHash = await other.get({ extensions: extensions(HASH) });
     expect([byHash.status, byHash.body]).toEqual([200, PONG]);
+  });
+});
+
+describe('GRAPHQL_PERSISTED_QUERIES=only', () => {
+  const LISTED = '{ ping }\n';
+  const LISTED_HASH = createHash('sha256').update(LISTED).digest('hex');
+  const OTHER = 'query Other { ping }';
+  const NOT_LISTED = {
+    errors: [
+      {
+        message: 'This operation is not on the persisted query allow-list',
+        extensions: { code: 'PERSISTED_QUERY_NOT_LISTED' },
+      },
+    ],
+  };
+  let directory: string;
+  let running: Running;
+  let gql: GraphqlClient;
+
+  beforeAll(async () => {
+    directory = mkdtempSync(join(tmpdir(), 'apq-allow-list-'));
+    writeFileSync(join(directory, 'ping.graphql'), LISTED);
+    running = await runEndpoint(
+      { GRAPHQL_PERSISTED_QUERIES: 'only', GRAPHQL_PERSISTED_QUERIES_DIR: directory },
+      { publicEnabled: true, postgres: false },
+    );
+    gql = new GraphqlClient(running.service.httpUrl);
+  }, 120_000);
+  afterAll(async () => {
+    await running?.stop();
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  it('serves a listed operation by hash (cacheable) or text, and refuses others with 403', async () => {
+    const byHash = await gql.get({ extensions: extensions(LISTED_HASH) });
+    expect([byHash.status, byHash.body]).toEqual([200, PONG]);
+    expect(byHash.headers.get('etag')).not.toBeNull();
+    expect((await gql.post({ query: LISTED })).body).toEqual(PONG);
+    const refused = await gql.post({ query: OTHER });
+    expect([refused.status, refused.body]).toEqual([403, NOT_LISTED]);
+    const otherHash = createHash('sha256').update(OTHER).digest('hex');
+    expect((await gql.get({ extensions: extensions(otherHash) })).body).toEqual(NOT_FOUND);
+  });
+
+  it('lets a token send any query', async () => {
+    const created = await running.api.post<{ accessToken: string }>('/api/content/tokens', {
+      name: 'Partner site',
+      schema: 'partner',
+    });
+    expect(created.status).toBe(201);
+    const answer = await gql.post({ query: OTHER }, { token: created.body.accessToken });
+    expect([answer.status, answer.body]).toEqual([200, PONG]);
+  });
+
+  it('reloads the list on change, and keeps it when a file is bad', async () => {
+    writeFileSync(join(directory, 'other.graphql'), OTHER);
+    await eventually('the added file is allowed', async () =>
+      (await gql.post({ query: OTHER })).status === 200 ? true : undefined,
+    );
+    writeFileSync(join(directory, 'broken.json'), '{nope');
+    writeFileSync(join(directory, 'third.graphql'), '{ __typename }');
+    // The broken manifest stops every reload: the third query stays refused, the others served.
+    await eventually('the broken manifest is reported', () =>
+      running.service.output().includes('not loaded, keeping the 2 operations') ? true : undefined,
+    );
+    expect((await gql.post({ query: '{ __typename }' })).status).toBe(403);
+    expect((await gql.post({ query: OTHER })).body).toEqual(PONG);
   });
 });

@@ -1,5 +1,8 @@
 import { Logger } from '@nestjs/common';
 import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AuthenticatorService } from '../../identity/auth/authenticator.service';
 import { MemorySharedCache } from '../../infra/cache/memory-shared-cache';
 import type { SharedCache } from '../../infra/cache/shared-cache.port';
@@ -20,6 +23,7 @@ import { GraphqlTokensService } from '../schemas/tokens/graphql-tokens.service';
 import { SchemaSelector } from '../schemas/schema-selector';
 import { modelWith, schemaDefinition, SettableModelSource } from '../schemas/schemas.fixtures';
 import { PersistedQueries } from '../persisted/persisted-queries';
+import { PersistedQueryAllowList } from '../persisted/persisted-query-allow-list';
 import { PersistedQueryStore } from '../persisted/persisted-query.store';
 import { EndpointRequest, GENERIC_FAILURE, GraphqlEndpoint } from './graphql-endpoint';
 
@@ -80,9 +84,12 @@ function endpoint(
     clock,
     schedule as unknown as ContentScheduleRepository,
   );
+  const allowList = new PersistedQueryAllowList(settings);
+  if (settings.content.persistedQueriesDir) allowList.reload();
   const persisted = new PersistedQueries(
     settings,
     new PersistedQueryStore(shared ?? new MemorySharedCache(clock, 1024 * 1024)),
+    allowList,
   );
   return new GraphqlEndpoint(settings, selector, new EchoGraphql(), cache, persisted);
 }
@@ -362,6 +369,41 @@ describe('GraphqlEndpoint', () => {
         },
         echo(query),
       ]);
+    });
+
+    it('with only, runs on the public schema what the allow-list holds, by hash or text', async () => {
+      const directory = mkdtempSync(join(tmpdir(), 'apq-allow-'));
+      try {
+        writeFileSync(join(directory, 'ping.graphql'), query);
+        const only = endpoint({ persistedQueries: 'only', persistedQueriesDir: directory });
+        expect(await only.answer(postJson({ extensions: apq(hash) }))).toEqual({
+          status: 200,
+          json: echo(query),
+        });
+        expect(await only.answer(postJson({ query }))).toEqual({ status: 200, json: echo(query) });
+        const other = '{other}';
+        const otherHash = createHash('sha256').update(other).digest('hex');
+        expect((await only.answer(postJson({ extensions: apq(otherHash) }))).json).toEqual(
+          notFound,
+        );
+        const refused = {
+          status: 403,
+          json: {
+            errors: [
+              {
+                message: 'This operation is not on the persisted query allow-list',
+                extensions: { code: 'PERSISTED_QUERY_NOT_LISTED' },
+              },
+            ],
+          },
+        };
+        expect(await only.answer(postJson({ query: other }))).toEqual(refused);
+        expect(await only.answer(postJson({ query: other, extensions: apq(otherHash) }))).toEqual(
+          refused,
+        );
+      } finally {
+        rmSync(directory, { recursive: true, force: true });
+      }
     });
   });
 });

@@ -47,6 +47,8 @@ interface Run {
   readonly schema: GqlSchemaDefinition;
   readonly headers: SchemaRequestHeaders;
   readonly readOnly: boolean;
+  /** The public schema without a token: GRAPHQL_PERSISTED_QUERIES=only restricts it. */
+  readonly anonymous: boolean;
   /**
    * The cache tags of every operation, for anonymous requests on the public schema: a GET's
    * answer gets them as headers, and the result cache keeps them for GETs (a POST of the same
@@ -107,6 +109,7 @@ export class GraphqlEndpoint {
         schema,
         headers: request.headers,
         readOnly,
+        anonymous,
         ...(anonymous && { tags: new Set<string>() }),
         clean: true,
       };
@@ -160,7 +163,7 @@ export class GraphqlEndpoint {
 
   private async operationResult(run: Run, raw: RawOperation): Promise<GraphqlResult> {
     const { schema, headers, readOnly } = run;
-    const resolved = await this.persisted.resolve(raw);
+    const resolved = await this.persisted.resolve(raw, run.anonymous);
     if (isPersistedQueryFailure(resolved)) {
       run.status = resolved.status;
       if (resolved.uncached) run.uncached = true;

@@ -5,6 +5,7 @@ import {
   APQ_VERSION,
   HASH_MISMATCH,
   isQueryHash,
+  NOT_ON_ALLOW_LIST,
   PERSISTED_QUERY_NOT_FOUND,
   PERSISTED_QUERY_NOT_SUPPORTED,
   persistedQueryOf,
@@ -12,6 +13,7 @@ import {
   queryHash,
   UNSUPPORTED_VERSION,
 } from './persisted-query';
+import { PersistedQueryAllowList } from './persisted-query-allow-list';
 import { PersistedQueryStore } from './persisted-query.store';
 
 /** An operation ready to check and run, and the hash to register once it ran (auto mode). */
@@ -26,7 +28,10 @@ export interface ResolvedOperation {
  * else PersistedQueryNotFound, which makes clients send the query with the hash); a hash with a
  * query must be the query's sha256, and is registered once the query ran. Operations without the
  * extension pass through. GRAPHQL_PERSISTED_QUERIES=off answers PersistedQueryNotSupported to any
- * operation carrying it, as Apollo Server without persisted queries does.
+ * operation carrying it, as Apollo Server without persisted queries does. With `only`, a
+ * `restricted` operation (the public schema, no token) runs only when its query is on the
+ * allow-list, by hash or as text; a hash not on it is PersistedQueryNotFound (Apollo clients then
+ * send the query, refused with 403); other operations are as in `auto`.
  */
 @Injectable()
 export class PersistedQueries {
@@ -35,11 +40,16 @@ export class PersistedQueries {
   constructor(
     settings: Settings,
     private readonly store: PersistedQueryStore,
+    private readonly allowList: PersistedQueryAllowList,
   ) {
     this.mode = settings.content.persistedQueries;
   }
 
-  async resolve(raw: RawOperation): Promise<ResolvedOperation | PersistedQueryFailure> {
+  async resolve(
+    raw: RawOperation,
+    restricted = false,
+  ): Promise<ResolvedOperation | PersistedQueryFailure> {
+    if (restricted && this.mode === 'only') return this.allowed(raw);
     const extension = persistedQueryOf(raw.extensions);
     if (extension === undefined) return { operation: raw };
     if (this.mode === 'off') return PERSISTED_QUERY_NOT_SUPPORTED;
@@ -56,6 +66,27 @@ export class PersistedQueries {
     if (typeof query !== 'string') return { operation: raw };
     if (hash !== queryHash(query)) return HASH_MISMATCH;
     return { operation: raw, register: { hash, query } };
+  }
+
+  private allowed(raw: RawOperation): ResolvedOperation | PersistedQueryFailure {
+    const extension = persistedQueryOf(raw.extensions);
+    const { query } = raw;
+    if (extension !== undefined) {
+      if (extension.version !== APQ_VERSION) return UNSUPPORTED_VERSION;
+      const hash = extension.sha256Hash;
+      if (query === undefined || query === null || query === '') {
+        const listed = isQueryHash(hash) ? this.allowList.byHash(hash) : undefined;
+        return listed === undefined
+          ? PERSISTED_QUERY_NOT_FOUND
+          : { operation: { ...raw, query: listed } };
+      }
+      if (typeof query === 'string' && hash !== queryHash(query)) return HASH_MISMATCH;
+    }
+    // No query at all is answered as ever; anything else must be listed.
+    if (query === undefined || query === null || query === '') return { operation: raw };
+    return typeof query === 'string' && this.allowList.allows(query)
+      ? { operation: raw }
+      : NOT_ON_ALLOW_LIST;
   }
 
   /** Keeps a query that ran, for the hash-only requests that follow. */

@@ -75,6 +75,13 @@ export const UNSUPPORTED_VERSION = apolloError(
   400,
   false,
 );
+/** GRAPHQL_PERSISTED_QUERIES=only: an operation of the public schema not on the allow-list. */
+export const NOT_ON_ALLOW_LIST = apolloError(
+  'This operation is not on the persisted query allow-list',
+  'PERSISTED_QUERY_NOT_LISTED',
+  403,
+  false,
+);
 export const HASH_MISMATCH = apolloError(
   'provided sha does not match query',
   'BAD_REQUEST',

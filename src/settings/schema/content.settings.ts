@@ -240,6 +240,10 @@ export const CONTENT_SETTINGS = {
       'auto',
       { caseInsensitive: true },
     ),
+    persistedQueriesDir: str(
+      'GRAPHQL_PERSISTED_QUERIES_DIR',
+      'with GRAPHQL_PERSISTED_QUERIES=only: directory of the allow-list (.graphql files, hashed as their exact text, and Apollo persisted query manifests, *.json); reloaded on change',
+    ),
     invalidationWebhook: setting<Secret>(
       'GRAPHQL_INVALIDATION_WEBHOOK',
       'URL POSTed {"tags":[...]} after each content write, for purging a CDN by cache tag; empty = off',

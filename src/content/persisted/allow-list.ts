@@ -1,0 +1,54 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { queryHash } from './persisted-query';
+
+/** Allowed operations by the sha256 of their text. */
+export type AllowList = ReadonlyMap<string, string>;
+
+/**
+ * Reads an allow-list directory: every `.graphql` file is one entry, hashed over its exact text
+ * (UTF-8, no trimming: the bytes a client sends); every `.json` file is an Apollo persisted query
+ * manifest (`{"format":"apollo-persisted-query-manifest","version":1,"operations":[{"id","name",
+ * "type","body"}]}`) whose operations are entries hashed over their `body`. Throws on any file it
+ * cannot read or understand, so that a bad file never replaces a good list.
+ */
+export function readAllowList(directory: string): AllowList {
+  const list = new Map<string, string>();
+  const names = readdirSync(directory).sort();
+  for (const name of names) {
+    const path = join(directory, name);
+    if (name.endsWith('.graphql')) add(list, readFileSync(path, 'utf8'));
+    else if (name.endsWith('.json'))
+      for (const body of manifestBodies(readFileSync(path, 'utf8'), name)) add(list, body);
+  }
+  return list;
+}
+
+function add(list: Map<string, string>, query: string): void {
+  list.set(queryHash(query), query);
+}
+
+function manifestBodies(text: string, name: string): string[] {
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new Error(`${name}: not JSON (${(error as Error).message})`);
+  }
+  if (
+    !isObject(manifest) ||
+    manifest.format !== 'apollo-persisted-query-manifest' ||
+    manifest.version !== 1 ||
+    !Array.isArray(manifest.operations)
+  )
+    throw new Error(`${name}: not an Apollo persisted query manifest (format, version 1)`);
+  return manifest.operations.map((operation: unknown, index) => {
+    if (!isObject(operation) || typeof operation.body !== 'string')
+      throw new Error(`${name}: operation ${index} has no body`);
+    return operation.body;
+  });
+}
+
+function isObject(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
