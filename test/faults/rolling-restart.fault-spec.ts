@@ -1,5 +1,5 @@
 import * as grpc from '@grpc/grpc-js';
-import { rateLimitClient } from '../support/grpc-clients';
+import { rateLimitClient, unaryWithin } from '../support/grpc-clients';
 import { type HealthWatch, watchHealth } from '../support/in-flight';
 import { withClient } from '../support/redis-process';
 import { type RedisServer, startRedis } from '../support/redis-servers';
@@ -26,15 +26,6 @@ const ATTEMPTS = 5;
 
 interface Decision {
   overallCode: string;
-}
-
-interface ShouldRateLimitClient {
-  ShouldRateLimit(
-    request: unknown,
-    metadata: grpc.Metadata,
-    options: grpc.CallOptions,
-    callback: (error: grpc.ServiceError | null, response: Decision) => void,
-  ): void;
 }
 
 class Backend {
@@ -64,14 +55,7 @@ class Backend {
   }
 
   decide(): Promise<Decision> {
-    return new Promise((resolve, reject) =>
-      (this.client as unknown as ShouldRateLimitClient).ShouldRateLimit(
-        REQUEST,
-        new grpc.Metadata(),
-        { deadline: Date.now() + 15_000 },
-        (error, response) => (error ? reject(error) : resolve(response)),
-      ),
-    );
+    return unaryWithin<Decision>(this.client, 'ShouldRateLimit', REQUEST, 15_000);
   }
 
   close(): void {

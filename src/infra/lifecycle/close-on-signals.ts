@@ -8,14 +8,14 @@ import { ShutdownService } from './shutdown.service';
  * that signal would have ended it.
  */
 export function closeOnSignals(app: INestApplication, signals: readonly NodeJS.Signals[]): void {
-  let closing: string | undefined;
+  let closing = false;
   const onSignal = (signal: NodeJS.Signals): void => {
     const shutdown = app.get(ShutdownService);
-    if (closing !== undefined) {
+    if (closing) {
       shutdown.hurry(signal);
       return;
     }
-    closing = signal;
+    closing = true;
     void (async () => {
       try {
         await shutdown.drain(signal);
