@@ -16,7 +16,7 @@ import { eventually } from '../support/eventually';
 import { GrafanaApi } from '../support/grafana-api';
 import { GraphqlClient } from '../support/graphql-client';
 import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres-database';
-import { startRedis, type RedisServer } from '../support/redis-servers';
+import { startRedis, type RedisServer } from '../support/redis/servers';
 import { PROJECT_ROOT, ServiceProcess, startService } from '../support/service-process';
 
 /**

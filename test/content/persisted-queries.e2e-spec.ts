@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eventually } from '../support/eventually';
 import { GraphqlClient } from '../support/graphql-client';
-import { type RedisServer, startRedis } from '../support/redis-servers';
+import { type RedisServer, startRedis } from '../support/redis/servers';
 import { PONG, runEndpoint, type Running } from './fixtures/endpoint-world';
 
 /**

@@ -2,8 +2,8 @@ import * as grpc from '@grpc/grpc-js';
 import { type DecisionLoad, errorWindow, startDecisionLoad } from '../support/decision-load';
 import { eventually } from '../support/eventually';
 import type { Outcome } from '../support/load-loop';
-import { withClient } from '../support/redis-process';
-import { type RedisCluster, type RedisNode, startCluster } from '../support/redis-servers';
+import { withClient } from '../support/redis/process';
+import { type RedisCluster, type RedisNode, startCluster } from '../support/redis/servers';
 import { ruleDirectory } from '../support/rule-dir';
 import { type ServiceProcess, startService } from '../support/service-process';
 

@@ -6,7 +6,7 @@ import { eventually } from '../support/eventually';
 import { rateLimitClient, unary } from '../support/grpc-clients';
 import { receivedMore, unreadBytes, watchHealth } from '../support/in-flight';
 import { startLoad } from '../support/load-loop';
-import { startRedis } from '../support/redis-servers';
+import { startRedis } from '../support/redis/servers';
 import { startService } from '../support/service-process';
 
 const rules = (limit: number) => `

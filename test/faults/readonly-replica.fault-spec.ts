@@ -1,8 +1,8 @@
 import * as grpc from '@grpc/grpc-js';
 import { startDecisionLoad } from '../support/decision-load';
 import { eventually } from '../support/eventually';
-import { withClient } from '../support/redis-process';
-import { startRedis } from '../support/redis-servers';
+import { withClient } from '../support/redis/process';
+import { startRedis } from '../support/redis/servers';
 import { ruleDirectory } from '../support/rule-dir';
 import { startService } from '../support/service-process';
 

@@ -1,8 +1,8 @@
 import * as grpc from '@grpc/grpc-js';
 import { rateLimitClient, unaryWithin } from '../support/grpc-clients';
 import { type HealthWatch, watchHealth } from '../support/in-flight';
-import { withClient } from '../support/redis-process';
-import { type RedisServer, startRedis } from '../support/redis-servers';
+import { withClient } from '../support/redis/process';
+import { type RedisServer, startRedis } from '../support/redis/servers';
 import { ruleDirectory } from '../support/rule-dir';
 import { type ServiceProcess, startService } from '../support/service-process';
 

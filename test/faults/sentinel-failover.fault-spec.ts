@@ -8,8 +8,8 @@ import {
 } from '../support/decision-load';
 import { eventually } from '../support/eventually';
 import { type Outcome, startLoad } from '../support/load-loop';
-import { withClient } from '../support/redis-process';
-import { type SentinelSetup, startSentinelSetup } from '../support/redis-servers';
+import { withClient } from '../support/redis/process';
+import { type SentinelSetup, startSentinelSetup } from '../support/redis/servers';
 import { ruleDirectory } from '../support/rule-dir';
 import { startContentDemo, type ContentDemoWorld } from '../support/content-demo-world';
 

@@ -4,7 +4,7 @@ import { CALLER_DEADLINE_MS } from '../support/decision-load';
 import { rateLimitClient } from '../support/grpc-clients';
 import { startLoad } from '../support/load-loop';
 import { startMemcachedNodes } from '../support/memcached-server';
-import { startRedis } from '../support/redis-servers';
+import { startRedis } from '../support/redis/servers';
 import { ruleDirectory } from '../support/rule-dir';
 import { startService } from '../support/service-process';
 

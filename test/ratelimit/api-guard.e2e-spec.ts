@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eventually } from '../support/eventually';
-import { startRedis } from '../support/redis-servers';
+import { startRedis } from '../support/redis/servers';
 import { ruleDirectory } from '../support/rule-dir';
 import { ServiceProcess, startService } from '../support/service-process';
 import { withinOneWindow } from '../support/window';

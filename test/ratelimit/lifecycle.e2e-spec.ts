@@ -2,7 +2,7 @@ import * as grpc from '@grpc/grpc-js';
 import { eventually } from '../support/eventually';
 import { rateLimitClient, unary } from '../support/grpc-clients';
 import { receivedMore, unreadBytes, watchHealth } from '../support/in-flight';
-import { startRedis } from '../support/redis-servers';
+import { startRedis } from '../support/redis/servers';
 import { ruleDirectory } from '../support/rule-dir';
 import { runServiceToExit, startService } from '../support/service-process';
 import { E2E_RULES } from './rules';

@@ -7,7 +7,7 @@ import { loadSettings } from '../../src/settings/settings.loader';
 import { eventually } from '../support/eventually';
 import { freePort } from '../support/free-port';
 import { healthClient, rateLimitClient, unary } from '../support/grpc-clients';
-import { RedisServer, startRedis } from '../support/redis-servers';
+import { RedisServer, startRedis } from '../support/redis/servers';
 import { ruleDirectory } from '../support/rule-dir';
 import { runServiceToExit, ServiceProcess, startService } from '../support/service-process';
 import { StatsdCollector } from '../support/statsd-collector';

@@ -3,7 +3,7 @@ import Redis from 'ioredis';
 import { eventually } from '../support/eventually';
 import { rateLimitClient, unary, unaryWithin } from '../support/grpc-clients';
 import { startMemcachedNodes } from '../support/memcached-server';
-import { startCluster, startRedis, startSentinelSetup } from '../support/redis-servers';
+import { startCluster, startRedis, startSentinelSetup } from '../support/redis/servers';
 import { ruleDirectory } from '../support/rule-dir';
 import { ServiceProcess, startService } from '../support/service-process';
 import { withinOneWindow } from '../support/window';

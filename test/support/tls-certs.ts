@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { execFileAsync, requireBinary } from './redis-process';
+import { execFileAsync, requireBinary } from './redis/process';
 
 /** PEM files for one TLS test server: a private CA, the server pair and a client pair. */
 export interface TlsFiles {

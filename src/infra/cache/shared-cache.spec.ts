@@ -1,5 +1,5 @@
 import Redis from 'ioredis';
-import { startRedis, type RedisServer } from '../../../test/support/redis-servers';
+import { startRedis, type RedisServer } from '../../../test/support/redis/servers';
 import { ManualClock } from '../clock/clock';
 import { MemorySharedCache } from './memory-shared-cache';
 import { RedisSharedCache } from './redis-shared-cache';

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { RedisProcess, launch, requireBinary, stopAll, withClient } from './redis-process';
+import { RedisProcess, launch, requireBinary, stopAll, withClient } from './process';
 import {
   HOST,
   RedisNode,
@@ -10,7 +10,7 @@ import {
   pings,
   startAllOrNone,
   waitForAll,
-} from './redis-node';
+} from './node';
 
 const MASTER_NAME = 'mymaster';
 

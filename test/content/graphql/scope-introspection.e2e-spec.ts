@@ -1,4 +1,4 @@
-import { ContentDemoWorld } from '../support/content-demo-world';
+import { ContentDemoWorld } from '../../support/content-demo-world';
 import {
   argumentNames,
   argumentPlaces,
@@ -6,9 +6,9 @@ import {
   ownTypeNames,
   queryFieldNames,
   typeFieldNames,
-} from '../support/content-introspection';
-import { GraphqlClient } from '../support/graphql-client';
-import { data, startScopesWorld } from './fixtures/scopes-world';
+} from '../../support/content-introspection';
+import { GraphqlClient } from '../../support/graphql-client';
+import { data, startScopesWorld } from '../fixtures/scopes-world';
 
 /**
  * What introspection shows each GraphQL schema: its types, fields and arguments, and only

@@ -1,12 +1,12 @@
-import { ContentDemoWorld } from '../support/content-demo-world';
-import { GraphqlClient } from '../support/graphql-client';
+import { ContentDemoWorld } from '../../support/content-demo-world';
+import { GraphqlClient } from '../../support/graphql-client';
 import {
   data,
   GENERIC_ERROR,
   LIVE_ARTICLES,
   startScopesWorld,
   titles,
-} from './fixtures/scopes-world';
+} from '../fixtures/scopes-world';
 
 /**
  * What each GraphQL schema's results hold, over HTTP: elements, relations and references

@@ -6,7 +6,7 @@ import { Socket } from 'node:net';
 import { promisify } from 'node:util';
 import { Script } from 'node:vm';
 import Redis, { RedisOptions } from 'ioredis';
-import { freePort } from './free-port';
+import { freePort } from '../free-port';
 
 export const execFileAsync = promisify(execFile);
 

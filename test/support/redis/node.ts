@@ -1,5 +1,5 @@
 import { RedisOptions } from 'ioredis';
-import { RedisProcess, stopAll, waitUntil, withClient } from './redis-process';
+import { RedisProcess, stopAll, waitUntil, withClient } from './process';
 
 /** Every server binds loopback only; the system Redis on 6379 is never one of ours. */
 export const HOST = '127.0.0.1';

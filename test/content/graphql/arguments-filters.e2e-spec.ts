@@ -2,7 +2,7 @@ import {
   CONTENT_BOOT_TIMEOUT_MS,
   ContentQueriesWorld,
   DATABASE_KINDS,
-} from '../support/content-queries-world';
+} from '../../support/content-queries-world';
 import {
   AI,
   Aliased,
@@ -15,7 +15,7 @@ import {
   startArgumentsWorld,
   titles,
   WELCOME,
-} from './fixtures/arguments-world';
+} from '../fixtures/arguments-world';
 
 /**
  * The filtering arguments of the element queries (spec §3.3, §3.4) with Craft's parameter syntax,

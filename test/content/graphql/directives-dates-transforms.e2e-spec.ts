@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import { ContentDemoWorld, startContentDemo } from '../support/content-demo-world';
-import { GraphqlClient } from '../support/graphql-client';
+import { ContentDemoWorld, startContentDemo } from '../../support/content-demo-world';
+import { GraphqlClient } from '../../support/graphql-client';
 import {
   AssetView,
   Data,
@@ -10,7 +10,7 @@ import {
   fieldErrors,
   ServedImage,
   servedImage,
-} from './fixtures/directives-world';
+} from '../fixtures/directives-world';
 
 /**
  * `@formatDateTime` in several formats, zones and locales, and `@transform` with the asset

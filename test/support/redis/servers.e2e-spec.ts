@@ -8,7 +8,7 @@ import {
   startCluster,
   startRedis,
   startSentinelSetup,
-} from './redis-servers';
+} from './servers';
 
 /** Every redis-server pid any test saw, to prove none outlives its topology's stop(). */
 const seenPids = new Set<number>();

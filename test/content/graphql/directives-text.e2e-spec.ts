@@ -1,6 +1,6 @@
-import { ContentDemoWorld, startContentDemo } from '../support/content-demo-world';
-import { GraphqlClient } from '../support/graphql-client';
-import { data, DIRECTIVES_SEED, fieldErrors } from './fixtures/directives-world';
+import { ContentDemoWorld, startContentDemo } from '../../support/content-demo-world';
+import { GraphqlClient } from '../../support/graphql-client';
+import { data, DIRECTIVES_SEED, fieldErrors } from '../fixtures/directives-world';
 
 /**
  * The text directives over HTTP against one service on PGlite with the demo content:

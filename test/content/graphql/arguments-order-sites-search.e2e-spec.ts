@@ -2,7 +2,7 @@ import {
   CONTENT_BOOT_TIMEOUT_MS,
   ContentQueriesWorld,
   DATABASE_KINDS,
-} from '../support/content-queries-world';
+} from '../../support/content-queries-world';
 import {
   AI,
   Aliased,
@@ -14,7 +14,7 @@ import {
   startArgumentsWorld,
   titles,
   WELCOME,
-} from './fixtures/arguments-world';
+} from '../fixtures/arguments-world';
 
 /**
  * The element query arguments (spec §3.3, §3.4) for order, sites, search and structures, and

@@ -3,12 +3,12 @@ import {
   ContentQueriesWorld,
   DATABASE_KINDS,
   startContentQueries,
-} from '../support/content-queries-world';
+} from '../../support/content-queries-world';
 
 /**
  * Queries from Craft's own documentation, adapted to the demo content (config/content/seed), over
  * HTTP on PGlite and on PostgreSQL, with the data and shapes Craft would answer. The root fields
- * one by one: graphql-queries.e2e-spec.ts.
+ * one by one: queries.e2e-spec.ts.
  */
 
 describe.each(DATABASE_KINDS)('content GraphQL root fields (%s)', (kind) => {

@@ -3,13 +3,13 @@ import {
   ContentQueriesWorld,
   DATABASE_KINDS,
   startContentQueries,
-} from '../support/content-queries-world';
+} from '../../support/content-queries-world';
 
 /**
  * The root fields of the content API over HTTP, against the demo content
  * (config/content/seed) on PGlite and on PostgreSQL: every plural, singular and count field,
  * the per-section fields and Craft 3.3's deprecated aliases, with the data and shapes Craft would
- * answer. Queries from Craft's documentation: graphql-documented-queries.e2e-spec.ts.
+ * answer. Queries from Craft's documentation: documented-queries.e2e-spec.ts.
  */
 
 /** Live entries of the English site in Craft's default order: post date, newest first. */

@@ -3,7 +3,7 @@ import {
   ContentQueriesWorld,
   DATABASE_KINDS,
   startContentQueries,
-} from '../support/content-queries-world';
+} from '../../support/content-queries-world';
 
 /**
  * No N+1 (issue 7): a list query with relations costs the same, small number of store queries

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { type ContentDemoWorld, startContentDemo } from '../support/content-demo-world';
-import type { GraphqlClient } from '../support/graphql-client';
-import { PROJECT_ROOT } from '../support/service-process';
+import { type ContentDemoWorld, startContentDemo } from '../../support/content-demo-world';
+import type { GraphqlClient } from '../../support/graphql-client';
+import { PROJECT_ROOT } from '../../support/service-process';
 
 /**
  * Craft-style mutations over real HTTP against the built service on PGlite, with the demo model

@@ -2,8 +2,8 @@ import {
   CONTENT_BOOT_TIMEOUT_MS,
   ContentQueriesWorld,
   DATABASE_KINDS,
-} from '../support/content-queries-world';
-import { ATOM, startFieldsWorld, UUID } from './fixtures/fields-world';
+} from '../../support/content-queries-world';
+import { ATOM, startFieldsWorld, UUID } from '../fixtures/fields-world';
 
 /**
  * The fields of matrix blocks, assets, users, categories, tags and global sets (spec §4), over

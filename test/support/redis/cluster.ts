@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { freePort } from './free-port';
+import { freePort } from '../free-port';
 import {
   RedisProcess,
   execFileAsync,
@@ -7,7 +7,7 @@ import {
   requireBinary,
   stopAll,
   withClient,
-} from './redis-process';
+} from './process';
 import {
   HOST,
   RedisNode,
@@ -17,7 +17,7 @@ import {
   pings,
   startAllOrNone,
   waitForAll,
-} from './redis-node';
+} from './node';
 
 const MASTERS = 3;
 

@@ -7,16 +7,16 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { execFileAsync, launch, requireBinary } from './redis-process';
-import { HOST, RedisNode, baseArgs, passwordArgs, pings } from './redis-node';
-import { generateTlsFiles } from './tls-certs';
+import { execFileAsync, launch, requireBinary } from './process';
+import { HOST, RedisNode, baseArgs, passwordArgs, pings } from './node';
+import { generateTlsFiles } from '../tls-certs';
 
-export { liveRedisPids } from './redis-process';
-export type { RedisNode } from './redis-node';
-export { startSentinelSetup } from './redis-sentinel';
-export type { SentinelSetup, SentinelSetupOptions } from './redis-sentinel';
-export { startCluster } from './redis-cluster';
-export type { RedisCluster, RedisClusterOptions } from './redis-cluster';
+export { liveRedisPids } from './process';
+export type { RedisNode } from './node';
+export { startSentinelSetup } from './sentinel';
+export type { SentinelSetup, SentinelSetupOptions } from './sentinel';
+export { startCluster } from './cluster';
+export type { RedisCluster, RedisClusterOptions } from './cluster';
 
 /** Client-side TLS files: the CA that signed the server, and a client certificate and key. */
 export interface TlsClientFiles {

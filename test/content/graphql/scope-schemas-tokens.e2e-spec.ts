@@ -1,14 +1,14 @@
 import { GraphQLSchema, parse, specifiedRules, validate } from 'graphql';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONTENT_ADMIN_PASSWORD, ContentDemoWorld } from '../support/content-demo-world';
+import { CONTENT_ADMIN_PASSWORD, ContentDemoWorld } from '../../support/content-demo-world';
 import {
   introspectServedSchema,
   ownTypeNames,
   queryFieldNames,
-} from '../support/content-introspection';
-import { eventually } from '../support/eventually';
-import { GraphqlClient } from '../support/graphql-client';
+} from '../../support/content-introspection';
+import { eventually } from '../../support/eventually';
+import { GraphqlClient } from '../../support/graphql-client';
 import {
   Data,
   expectHttpError,
@@ -17,7 +17,7 @@ import {
   MISSING_AUTHORIZATION,
   SCOPES_PROJECT,
   startScopesWorld,
-} from './fixtures/scopes-world';
+} from '../fixtures/scopes-world';
 
 /**
  * The served schemas are valid GraphQL and accept Craft's documented queries; token errors,

@@ -2,8 +2,8 @@ import {
   CONTENT_BOOT_TIMEOUT_MS,
   ContentQueriesWorld,
   DATABASE_KINDS,
-} from '../support/content-queries-world';
-import { startFieldsWorld, UUID } from './fixtures/fields-world';
+} from '../../support/content-queries-world';
+import { startFieldsWorld, UUID } from '../fixtures/fields-world';
 
 /**
  * The fields of entries (spec §4) and the custom fields of the demo model on them, over HTTP
