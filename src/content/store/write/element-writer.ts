@@ -1,6 +1,5 @@
-import { Injectable, Logger, Optional } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { Clock } from '../../../infra/clock/clock';
 import { Database } from '../../../infra/database/database';
@@ -9,24 +8,17 @@ import { Settings } from '../../../settings/settings';
 import type { ContentModelIndex } from '../../model/content-model.index';
 import { ContentModelSource } from '../../model/content-model.source';
 import { type ElementKind, ElementKinds } from '../../model/element-kinds';
-import {
-  AssetRows,
-  checkFilename,
-  type ExistingAsset,
-  normalizeFolderPath,
-  volumeFilePath,
-} from './asset-rows';
-import { ElementRows, type ExistingElement } from './element-rows';
+import { AssetSave } from './asset-save';
+import { ElementRows } from './element-rows';
 import { ExtensionAllowList } from './extension-allow-list';
+import { checkElementKind, existingElement } from './referenced-elements';
 import { ElementSave } from './save-pipeline';
-import { freeFilename } from './filenames';
 import { isRelationField, RelationRows } from './relation-rows';
-import { allSiteIds, globalSetSpec, pick, type SaveSpec, siteSettingsMaps } from './save-spec';
-import { titleFromFilename } from './slug';
+import { allSiteIds, globalSetSpec, type SaveSpec, siteSettingsMaps } from './save-spec';
 import { StructureNodes } from './structure-nodes';
 import { UriTrees } from './uri-trees';
 import { identityUserOf, UserRows } from './user-rows';
-import { type FileSource, type PreparedFile, VolumeFiles } from './volume-files';
+import { VolumeFiles } from './volume-files';
 import { ElementWriteError, ProblemList } from './write-error';
 import type {
   AssetInput,
@@ -52,34 +44,39 @@ const BOOT_WRITES_LOCK = 7_283_345_100;
  */
 @Injectable()
 export class ElementWriter {
-  private readonly logger = new Logger('ElementWriter');
   private readonly rows: ElementRows;
   private readonly structures: StructureNodes;
   private readonly relations: RelationRows;
-  private readonly assetRows: AssetRows;
   private readonly userRows: UserRows;
   private readonly uriTrees: UriTrees;
   private readonly saves: ElementSave;
-  /** CONTENT_ALLOWED_FILE_EXTENSIONS (Craft's default list without js when there are no settings). */
-  private readonly extensions: ExtensionAllowList;
+  /** Assets: the kind with a file (asset-save.ts). */
+  private readonly assets: AssetSave;
 
   constructor(
     private readonly database: Database,
     private readonly models: ContentModelSource,
     private readonly users: UsersService,
     private readonly clock: Clock,
-    private readonly files: VolumeFiles,
+    files: VolumeFiles,
     @Optional() settings?: Settings,
   ) {
-    this.extensions = new ExtensionAllowList(settings?.content.allowedFileExtensions);
     this.rows = new ElementRows(database);
     this.structures = new StructureNodes(database);
     this.relations = new RelationRows(database);
-    this.assetRows = new AssetRows(database);
     this.userRows = new UserRows(database);
     this.uriTrees = new UriTrees(this.rows, this.structures);
     this.saves = new ElementSave(this.rows, this.structures, this.relations, this.uriTrees, () =>
       this.now(),
+    );
+    this.assets = new AssetSave(
+      database,
+      models,
+      this.rows,
+      this.saves,
+      files,
+      new ExtensionAllowList(settings?.content.allowedFileExtensions),
+      () => this.now(),
     );
   }
 
@@ -121,7 +118,13 @@ export class ElementWriter {
         throw new ElementWriteError([
           `entry type ${input.typeId} is not an entry type of section "${section.handle}"`,
         ]);
-      let existing = await this.existing(input.uid, ElementKinds.entry, section.id, problems);
+      let existing = await existingElement(
+        this.rows,
+        input.uid,
+        ElementKinds.entry,
+        section.id,
+        problems,
+      );
       if (section.type === 'single' && existing === undefined) {
         const [single] = await this.rows.inContainer(ElementKinds.entry, section.id);
         if (single !== undefined && input.uid !== undefined)
@@ -133,7 +136,7 @@ export class ElementWriter {
       if (input.placement !== undefined && section.type !== 'structure')
         problems.add(`placement: section "${section.handle}" is not a structure`);
       if (input.authorId !== undefined && input.authorId !== null)
-        await this.checkKind(input.authorId, ElementKinds.user, 'author', problems);
+        await checkElementKind(this.rows, input.authorId, ElementKinds.user, 'author', problems);
       const sites = siteSettingsMaps(section.siteSettings, model);
       return this.save(
         {
@@ -177,7 +180,13 @@ export class ElementWriter {
       const group = model.categoryGroups.id(input.groupId);
       if (group === undefined)
         throw new ElementWriteError([`category group ${input.groupId} does not exist`]);
-      const existing = await this.existing(input.uid, ElementKinds.category, group.id, problems);
+      const existing = await existingElement(
+        this.rows,
+        input.uid,
+        ElementKinds.category,
+        group.id,
+        problems,
+      );
       const sites = siteSettingsMaps(group.siteSettings, model);
       return this.save(
         {
@@ -209,7 +218,13 @@ export class ElementWriter {
       const group = model.tagGroups.id(input.groupId);
       if (group === undefined)
         throw new ElementWriteError([`tag group ${input.groupId} does not exist`]);
-      const existing = await this.existing(input.uid, ElementKinds.tag, group.id, problems);
+      const existing = await existingElement(
+        this.rows,
+        input.uid,
+        ElementKinds.tag,
+        group.id,
+        problems,
+      );
       return this.save(
         {
           kind: ElementKinds.tag,
@@ -246,180 +261,9 @@ export class ElementWriter {
     });
   }
 
-  /**
-   * An asset: the file (uploaded bytes, a copy of `sourceFile`, the asset's own file when it is
-   * renamed or moved, else the file already there) is made ready under a hidden name beside
-   * `<volume path>/<folder>/<filename>` and its facts read (size, kind, MIME type, image
-   * dimensions); folder rows are made as needed. The file takes its place when the outermost
-   * transaction commits and is removed when it rolls back, so a failed save leaves the volume
-   * as it was. Without a uid, an asset already holding that file name in that folder is updated.
-   */
+  /** An asset with its file, placed in the volume when the transaction commits (asset-save.ts). */
   saveAsset(input: AssetInput): Promise<SavedElement> {
-    return this.database.transaction(async () => {
-      const model = this.model;
-      const problems = new ProblemList();
-      const volume = model.volumes.id(input.volumeId);
-      if (volume === undefined)
-        throw new ElementWriteError([`volume ${input.volumeId} does not exist`]);
-      const folderPath = normalizeFolderPath(input.folderPath, problems);
-      const filenameOk = checkFilename(input.filename, problems);
-      problems.throwIfAny();
-      if (folderPath === undefined || !filenameOk) throw new Error('unreachable');
-      if (input.focalPoint !== undefined && input.focalPoint !== null) {
-        const [x, y] = input.focalPoint;
-        if (![x, y].every((v) => Number.isFinite(v) && v >= 0 && v <= 1))
-          problems.add('focalPoint: expected [x, y] with both between 0 and 1');
-      }
-      if (input.uploaderId !== undefined && input.uploaderId !== null)
-        await this.checkKind(input.uploaderId, ElementKinds.user, 'uploader', problems);
-      const folderId = await this.assetRows.ensureFolder(volume.id, folderPath);
-      // One save at a time per folder: a free name is chosen and its file placed atomically.
-      await this.assetRows.lockFolder(folderId);
-      let existing = await this.existing(input.uid, ElementKinds.asset, volume.id, problems);
-      let previous = existing ? await this.assetRows.byElement(existing.id) : undefined;
-      const filename = input.avoidConflicts
-        ? await freeFilename(input.filename, (name) =>
-            this.filenameTaken(volume.path, folderId, folderPath, name, existing?.id, previous),
-          )
-        : input.filename;
-      const holder = await this.assetRows.holder(folderId, filename);
-      if (existing === undefined && holder !== undefined && input.uid === undefined) {
-        existing = await this.rows.byId(holder);
-        previous = existing ? await this.assetRows.byElement(existing.id) : undefined;
-      }
-      if (holder !== undefined && existing !== undefined && holder !== existing.id)
-        problems.add(`file: "${folderPath}${filename}" belongs to another asset`);
-      const newContent = input.sourceData !== undefined || input.sourceFile !== undefined;
-      const relocated =
-        previous === undefined ||
-        previous.folderPath !== folderPath ||
-        previous.filename !== filename;
-      // Craft checks the extension whenever an asset gets a new file name or place.
-      if (newContent || relocated) {
-        const refused = this.extensions.problem(volume, filename);
-        if (refused !== undefined) problems.add(refused);
-      }
-      problems.throwIfAny();
-      const target = volumeFilePath(volume.path, folderPath, filename);
-      const source = this.fileSource(input, target, volume.path, previous);
-      // Moving the asset's file never overwrites a file that is not its own.
-      if ('moveFrom' in source && (await this.files.exists(target)))
-        problems.add(`file: "${folderPath}${filename}" is taken`);
-      problems.throwIfAny();
-      const prepared = await this.files.prepare(target, source, problems);
-      problems.throwIfAny();
-      if (prepared === undefined) throw new Error('unreachable');
-      let saved: SavedElement;
-      let replaced: string | undefined;
-      try {
-        const alt = pick(input.alt, previous?.alt) ?? null;
-        saved = await this.save(
-          {
-            kind: ElementKinds.asset,
-            containerId: volume.id,
-            where: `volume "${volume.handle}"`,
-            layout: volume.fields,
-            siteIds: allSiteIds(model),
-            title: { mode: 'optional', fallback: titleFromFilename(filename) },
-            hasSlug: false,
-            content: input,
-            existing,
-            columns: {},
-            extraSearch: [filename, prepared.facts.kind, alt],
-            afterRow: (id) =>
-              this.assetRows.upsert(id, {
-                ...prepared.facts,
-                volumeId: volume.id,
-                folderId,
-                filename,
-                focalPoint: pick(input.focalPoint, previous?.focalPoint) ?? null,
-                alt,
-                dateModified: input.dateModified ?? this.now(),
-                uploaderId: pick(input.uploaderId, previous?.uploaderId) ?? null,
-              }),
-          },
-          problems,
-        );
-        if (input.removeReplacedFile && newContent && previous !== undefined && relocated)
-          replaced = await this.unheldFile(volume.path, previous);
-      } catch (error) {
-        await this.files.discard(prepared);
-        throw error;
-      }
-      this.database.afterTransaction({
-        committed: () => this.placeFile(prepared, replaced),
-        rolledBack: () => this.files.discard(prepared),
-      });
-      return saved;
-    });
-  }
-
-  /**
-   * Whether a name is taken in an asset folder for an asset (Craft compares names in any case):
-   * by another asset, trashed ones included, or by a file that is not the asset's own.
-   */
-  private async filenameTaken(
-    volumePath: string,
-    folderId: number,
-    folderPath: string,
-    name: string,
-    ownId: number | undefined,
-    previous: ExistingAsset | undefined,
-  ): Promise<boolean> {
-    if (await this.assetRows.heldByOther(folderId, name, ownId)) return true;
-    const ownFile =
-      previous?.folderPath === folderPath && previous.filename.toLowerCase() === name.toLowerCase();
-    return !ownFile && this.files.exists(volumeFilePath(volumePath, folderPath, name));
-  }
-
-  /** New bytes, a file to copy, the asset's own file to move, or the file already in place. */
-  private fileSource(
-    input: AssetInput,
-    target: string,
-    volumePath: string,
-    previous: ExistingAsset | undefined,
-  ): FileSource {
-    if (input.sourceData !== undefined) return { data: input.sourceData };
-    if (input.sourceFile !== undefined)
-      return resolve(input.sourceFile) === target
-        ? { inPlace: true }
-        : { copyFrom: input.sourceFile };
-    const moveFrom = previous && volumeFilePath(volumePath, previous.folderPath, previous.filename);
-    return moveFrom !== undefined && moveFrom !== target ? { moveFrom } : { inPlace: true };
-  }
-
-  /** The replaced file's path when no asset (trashed ones included) holds its name any more. */
-  private async unheldFile(
-    volumePath: string,
-    previous: ExistingAsset,
-  ): Promise<string | undefined> {
-    const holders = await this.assetRows.holdersIgnoringCase(previous.folderId, previous.filename);
-    return holders.length > 0
-      ? undefined
-      : volumeFilePath(volumePath, previous.folderPath, previous.filename);
-  }
-
-  /**
-   * After the commit: the file takes its place, then the file it replaced under another name goes.
-   * The rows stand whatever happens here; a failure is logged (the asset's URL answers 404 until
-   * its file is saved again).
-   */
-  private async placeFile(prepared: PreparedFile, replaced: string | undefined): Promise<void> {
-    try {
-      await this.files.commit(prepared);
-    } catch (error) {
-      this.logger.error(
-        `asset file ${prepared.target} could not be put in place after the commit: ${(error as Error).message}`,
-      );
-      await this.files.discard(prepared).catch(() => undefined);
-      return;
-    }
-    if (replaced === undefined) return;
-    await this.files
-      .remove(replaced)
-      .catch((error: Error) =>
-        this.logger.warn(`replaced asset file ${replaced} could not be removed: ${error.message}`),
-      );
+    return this.database.transaction(() => this.assets.save(input));
   }
 
   /**
@@ -436,7 +280,7 @@ export class ElementWriter {
         if (model.userGroups.id(groupId) === undefined)
           problems.add(`groups: user group ${groupId} does not exist`);
       if (input.photoId !== undefined && input.photoId !== null)
-        await this.checkKind(input.photoId, ElementKinds.asset, 'photo', problems);
+        await checkElementKind(this.rows, input.photoId, ElementKinds.asset, 'photo', problems);
       problems.throwIfAny();
       const { user: identityUser, created } = await identityUserOf(this.users, input);
       const element = await this.userRows.elementOf(Number(identityUser.id));
@@ -555,32 +399,6 @@ export class ElementWriter {
   /** Every user element has a row in every site (users made through the teams API too). */
   ensureUserSites(model: ContentModelIndex): Promise<number> {
     return this.database.transaction(() => this.userRows.ensureSiteRows(allSiteIds(model)));
-  }
-
-  /** An existing element by uid, checked to be of this kind and container. */
-  private async existing(
-    uid: string | undefined,
-    kind: ElementKind,
-    containerId: number | null,
-    problems: ProblemList,
-  ): Promise<ExistingElement | undefined> {
-    if (uid === undefined) return undefined;
-    const found = await this.rows.byUid(uid);
-    if (found !== undefined && (found.kind !== kind || found.containerId !== containerId)) {
-      problems.add(`uid ${uid} belongs to another element (a ${found.kind} elsewhere)`);
-      return undefined;
-    }
-    return found;
-  }
-
-  private async checkKind(
-    id: number,
-    kind: ElementKind,
-    label: string,
-    problems: ProblemList,
-  ): Promise<void> {
-    const found = await this.rows.byId(id);
-    if (found?.kind !== kind) problems.add(`${label}: element ${id} is not a ${kind}`);
   }
 
   /** `preferred` unless an element holds it (a global set's element takes the set's uid). */
