@@ -37,8 +37,7 @@ export async function createApp(loaded: LoadedSettings): Promise<NestFastifyAppl
   // Boot may wait (stores, xDS) before any listener opens: show what was logged so far now.
   app.flushLogs();
   if (runsRateLimit(settings)) {
-    const { rateLimitGrpcStrategy } =
-      await import('./ratelimit/transport/grpc/grpc-server.options');
+    const { rateLimitGrpcStrategy } = await import('./ratelimit/transport/grpc/server.options');
     app.connectMicroservice(rateLimitGrpcStrategy(app, settings), { inheritAppConfig: true });
   }
   closeOnSignals(app, ['SIGTERM', 'SIGINT']);

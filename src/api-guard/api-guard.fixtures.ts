@@ -7,7 +7,7 @@ import { Tracing } from '../infra/tracing/tracing';
 import { loadSettings } from '../settings/settings.loader';
 import { RuleConfigHolder } from '../ratelimit/config/rule-config.holder';
 import { RateLimitService } from '../ratelimit/limiter/rate-limit.service';
-import { compileRules } from '../ratelimit/rules/rule-compiler';
+import { compileRules } from '../ratelimit/rules/compiler';
 import { parseRuleFile } from '../ratelimit/rules/rule-file.parser';
 import { RuleStatsFactory } from '../ratelimit/stats/rule-stats';
 import { ServiceStats } from '../ratelimit/stats/service-stats';

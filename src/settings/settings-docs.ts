@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SettingDefinition } from './setting-definition';
 import { allSettingDefinitions } from './settings.loader';
-import { SETTING_GROUP_MODULES, SETTINGS_SCHEMA } from './settings.schema';
+import { SETTING_GROUP_MODULES, SETTINGS_SCHEMA } from './schema/settings.schema';
 
 /** The modules that read a variable (MODULES); every process reads the unlisted groups. */
 function readersOf(env: string): string {
@@ -21,7 +21,7 @@ function readersOf(env: string): string {
 
 const HEADER = `# Every setting of the service with its default. Product names come first; the upstream
 # Envoy rate limit service names (REDIS_*, MEMCACHE_*, LOCAL_CACHE_SIZE_IN_BYTES) are accepted as aliases.
-# Generated from src/settings/settings.schema.ts and src/settings/schema/ by \`npm run docs:settings\`.
+# Generated from src/settings/schema/ by \`npm run docs:settings\`.
 # Copied to \`.env\` in the working directory, it is read at start; real environment variables win.
 `;
 

@@ -1,7 +1,7 @@
 import { EnvReader, SettingDefinition, SettingSchema } from './setting-definition';
 import { parseMap } from './setting-parsers';
 import { DogStatsdMogrifierSetting, Settings, SettingsError } from './settings';
-import { SETTING_GROUP_MODULES, SETTINGS_SCHEMA, ServiceModule } from './settings.schema';
+import { SETTING_GROUP_MODULES, SETTINGS_SCHEMA, ServiceModule } from './schema/settings.schema';
 
 type Env = Readonly<Record<string, string | undefined>>;
 

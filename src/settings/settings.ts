@@ -1,5 +1,5 @@
 import { ResolvedSettings } from './setting-definition';
-import { SETTINGS_SCHEMA } from './settings.schema';
+import { SETTINGS_SCHEMA } from './schema/settings.schema';
 
 /**
  * The typed, validated settings: the only way code reads configuration. The abstract class is

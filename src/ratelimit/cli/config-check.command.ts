@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { StatsRegistry } from '../../infra/stats/registry';
 import { RuleStatsFactory } from '../stats/rule-stats';
-import { compileRules, NamedRuleDocument } from '../rules/rule-compiler';
+import { compileRules, NamedRuleDocument } from '../rules/compiler';
 import { parseRuleFile } from '../rules/rule-file.parser';
 import { CliOutput, EXIT_USAGE, fileErrorReason, messageOf, readCommandLine } from './cli-runtime';
 import { boolFlag, stringFlag } from '../../infra/cli/go-flags';

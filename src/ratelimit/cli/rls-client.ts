@@ -6,7 +6,7 @@ import { RateLimitResponseMessage } from './response-text';
 
 /**
  * The project's `proto/` directory, three levels up from both `src/ratelimit/cli` and
- * `<outDir>/ratelimit/cli`. Not imported from grpc-server.options.ts: that module loads Nest's
+ * `<outDir>/ratelimit/cli`. Not imported from server.options.ts: that module loads Nest's
  * microservices package and the settings, which a small tool has no use for.
  */
 export const CLI_PROTO_ROOT = join(__dirname, '..', '..', '..', 'proto');

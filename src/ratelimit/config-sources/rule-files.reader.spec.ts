@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RuleConfigError } from '../rules/rule-document';
+import { RuleConfigError } from '../rules/document';
 import { readRuleFiles, RuleFilesLayout } from './rule-files.reader';
 
 describe('readRuleFiles', () => {

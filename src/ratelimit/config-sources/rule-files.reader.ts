@@ -1,6 +1,6 @@
 import { Dirent, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { RuleConfigError } from '../rules/rule-document';
+import { RuleConfigError } from '../rules/document';
 
 export interface RuleFile {
   /** The file's label in error messages: its path below the watched tree, `/` replaced by `.`. */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { RuleSet } from '../rules/rule-tree';
+import { RuleSet } from '../rules/tree';
 
 /**
  * The rule set in force. Readers take one reference per request, so a reload swaps the whole set

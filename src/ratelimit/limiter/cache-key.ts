@@ -1,5 +1,5 @@
 import { Algorithm } from '../rules/algorithm';
-import { Entry, RateLimitRule } from '../rules/rule-tree';
+import { Entry, RateLimitRule } from '../rules/tree';
 
 /**
  * `<prefix><domain>_<key>_<value>_..._` from the request entries (spec §4.1); a share_threshold

@@ -5,7 +5,7 @@ import {
 } from '../../infra/counters/counter-store.port';
 import { Counter } from '../../infra/stats/counter';
 import { Algorithm } from '../rules/algorithm';
-import { AppliedRule, RateLimitRule } from '../rules/rule-tree';
+import { AppliedRule, RateLimitRule } from '../rules/tree';
 import { RuleStats } from '../stats/rule-stats';
 import { limitKey, usesUpstreamKey } from './cache-key';
 import { windowStart } from './fixed-window';

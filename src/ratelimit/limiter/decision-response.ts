@@ -1,6 +1,6 @@
 import { CounterIncrement, resultSlots } from '../../infra/counters/counter-store.port';
 import { Settings } from '../../settings/settings';
-import { AppliedRule, RateLimitRule } from '../rules/rule-tree';
+import { AppliedRule, RateLimitRule } from '../rules/tree';
 import { RuleStats } from '../stats/rule-stats';
 import { ServiceStats } from '../stats/service-stats';
 import { Plan, contextOf } from './decision-plan';

@@ -1,5 +1,5 @@
 import { Unit } from '../rules/rate-limit-unit';
-import { RateLimitRule } from '../rules/rule-tree';
+import { RateLimitRule } from '../rules/tree';
 import { Code, DescriptorStatus, RateLimitRequest } from './rate-limit.model';
 
 type Json = Record<string, unknown>;

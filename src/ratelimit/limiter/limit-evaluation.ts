@@ -1,6 +1,6 @@
 import { CounterIncrement, TOKEN_SCALE } from '../../infra/counters/counter-store.port';
 import { Algorithm } from '../rules/algorithm';
-import { RateLimitRule } from '../rules/rule-tree';
+import { RateLimitRule } from '../rules/tree';
 import { RuleStats } from '../stats/rule-stats';
 import {
   slidingEstimate,

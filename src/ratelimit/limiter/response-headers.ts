@@ -1,4 +1,4 @@
-import { RateLimitRule } from '../rules/rule-tree';
+import { RateLimitRule } from '../rules/tree';
 import { Code, DescriptorStatus, HeaderValue } from './rate-limit.model';
 
 export interface RateLimitHeaderNames {

@@ -1,6 +1,6 @@
 import { Algorithm } from '../rules/algorithm';
 import { UNIT_SECONDS } from '../rules/rate-limit-unit';
-import { AppliedRule, DomainRules, RateLimitRule } from '../rules/rule-tree';
+import { AppliedRule, DomainRules, RateLimitRule } from '../rules/tree';
 import { RuleStatsFactory } from '../stats/rule-stats';
 import { RateLimitRequest, RequestDescriptor } from './rate-limit.model';
 

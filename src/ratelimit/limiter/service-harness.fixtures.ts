@@ -5,7 +5,7 @@ import { Counter } from '../../infra/stats/counter';
 import { StatsRegistry } from '../../infra/stats/registry';
 import { loadSettings } from '../../settings/settings.loader';
 import { RuleConfigHolder } from '../config/rule-config.holder';
-import { compileRules } from '../rules/rule-compiler';
+import { compileRules } from '../rules/compiler';
 import { parseRuleFile } from '../rules/rule-file.parser';
 import { BASIC_CONFIG } from '../rules/rules.fixtures';
 import { RuleStatsFactory } from '../stats/rule-stats';

@@ -1,8 +1,4 @@
-import {
-  RuleConfigError,
-  type RateLimitDocument,
-  type RuleDescriptorDocument,
-} from './rule-document';
+import { RuleConfigError, type RateLimitDocument, type RuleDescriptorDocument } from './document';
 import { parseRuleFile } from './rule-file.parser';
 
 // Shared by the specs of parseRuleFile and of its yaml-v2/ parts (tested through it).

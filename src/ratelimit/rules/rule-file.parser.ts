@@ -1,4 +1,4 @@
-import { RuleConfigError, type RuleDocument } from './rule-document';
+import { RuleConfigError, type RuleDocument } from './document';
 import { FileFailure, formatGo } from './yaml-v2/error-texts';
 import { loadGenericTree } from './yaml-v2/generic-tree.loader';
 import { goMapEntries } from './yaml-v2/go-map';

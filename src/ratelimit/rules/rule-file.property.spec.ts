@@ -6,10 +6,10 @@ import { StatsRegistry } from '../../infra/stats/registry';
 import { RuleStatsFactory } from '../stats/rule-stats';
 import { Algorithm, algorithmFromName } from './algorithm';
 import { unitFromName, Unit, UNIT_SECONDS } from './rate-limit-unit';
-import { compileRules } from './rule-compiler';
-import type { RateLimitDocument, RuleDescriptorDocument, RuleDocument } from './rule-document';
+import { compileRules } from './compiler';
+import type { RateLimitDocument, RuleDescriptorDocument, RuleDocument } from './document';
 import { parseRuleFile } from './rule-file.parser';
-import type { Entry, RuleNode, RuleSet } from './rule-tree';
+import type { Entry, RuleNode, RuleSet } from './tree';
 
 // Property tests (issue 18): generated valid rule trees survive YAML and the compiler unchanged, and
 // the compiled matcher agrees with a naive reference walk of the same tree. On failure fast-check

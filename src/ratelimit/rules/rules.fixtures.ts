@@ -1,8 +1,8 @@
 import { StatsRegistry } from '../../infra/stats/registry';
 import { RuleStatsFactory } from '../stats/rule-stats';
-import { compileRules } from './rule-compiler';
+import { compileRules } from './compiler';
 import { parseRuleFile } from './rule-file.parser';
-import { RuleSet } from './rule-tree';
+import { RuleSet } from './tree';
 
 /** Upstream's test fixtures (spec §10.5), written out as YAML. */
 export const BASIC_CONFIG = `

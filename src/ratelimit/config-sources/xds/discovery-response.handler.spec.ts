@@ -1,5 +1,5 @@
 import { RuleLoadResult } from '../../config/rule-loader.service';
-import { NamedRuleDocument } from '../../rules/rule-compiler';
+import { NamedRuleDocument } from '../../rules/compiler';
 import { ackRequest, nackRequest, subscribeRequest, xdsNode } from './discovery-requests';
 import { handleDiscoveryResponse } from './discovery-response.handler';
 import { packRateLimitConfig } from './xds.fixtures';

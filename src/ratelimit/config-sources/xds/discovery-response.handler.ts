@@ -1,5 +1,5 @@
 import { RuleLoadResult } from '../../config/rule-loader.service';
-import { NamedRuleDocument } from '../../rules/rule-compiler';
+import { NamedRuleDocument } from '../../rules/compiler';
 import { toNamedRuleDocument } from './rate-limit-config.converter';
 import {
   AnyMessage,

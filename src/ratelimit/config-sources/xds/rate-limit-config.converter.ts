@@ -1,5 +1,5 @@
-import { NamedRuleDocument } from '../../rules/rule-compiler';
-import { RateLimitDocument, RuleDescriptorDocument } from '../../rules/rule-document';
+import { NamedRuleDocument } from '../../rules/compiler';
+import { RateLimitDocument, RuleDescriptorDocument } from '../../rules/document';
 import {
   RateLimitConfigMessage,
   RateLimitDescriptorMessage,

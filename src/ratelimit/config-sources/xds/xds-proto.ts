@@ -4,7 +4,7 @@ import {
   MethodDefinition,
   ServiceDefinition,
 } from '@grpc/proto-loader';
-import { PROTO_ROOT } from '../../transport/grpc/grpc-server.options';
+import { PROTO_ROOT } from '../../transport/grpc/server.options';
 
 /** The only resource type the rate limit service subscribes to. */
 export const RATE_LIMIT_CONFIG_TYPE_URL =

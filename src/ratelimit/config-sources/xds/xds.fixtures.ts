@@ -1,5 +1,5 @@
 import { loadSync, MessageTypeDefinition } from '@grpc/proto-loader';
-import { PROTO_ROOT } from '../../transport/grpc/grpc-server.options';
+import { PROTO_ROOT } from '../../transport/grpc/server.options';
 import { AnyMessage, RATE_LIMIT_CONFIG_MESSAGE, RATE_LIMIT_CONFIG_TYPE_URL } from './xds-proto';
 
 /* Encoding for the specs: what a management server puts on the wire. */

@@ -1,7 +1,7 @@
 // Step 3 of reading a rule file: the typed decode into YamlRoot / YamlDescriptor / YamlRateLimit,
 // like yaml.v2 (the Go structs of upstream's config package).
 
-import type { RateLimitDocument, RuleDescriptorDocument, RuleDocument } from '../rule-document';
+import type { RateLimitDocument, RuleDescriptorDocument, RuleDocument } from '../document';
 import { GO_TYPE, mismatchText, unmarshalFailure } from './error-texts';
 import { INT64_MAX, INT64_MIN, UINT32_MAX } from './go-scalar';
 import { isNullNode, type MapNode, type ScalarNode, type TreeNode } from './tree-node';

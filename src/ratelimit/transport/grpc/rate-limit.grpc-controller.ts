@@ -8,9 +8,9 @@ import { Tracing } from '../../../infra/tracing/tracing';
 import { RateLimitService } from '../../limiter/rate-limit.service';
 import { GrpcMethodStats } from '../../stats/grpc-method-stats';
 import { tracedDecision } from '../traced-decision';
-import { grpcDecisionError } from './grpc-decision-error';
-import { GrpcRateLimitRequest, GrpcRateLimitResponse } from './grpc-messages';
-import { fromGrpcRequest, toGrpcResponse } from './grpc-message.mapper';
+import { grpcDecisionError } from './decision-error';
+import { GrpcRateLimitRequest, GrpcRateLimitResponse } from './messages';
+import { fromGrpcRequest, toGrpcResponse } from './message.mapper';
 
 /**
  * `envoy.service.ratelimit.v3.RateLimitService/ShouldRateLimit` as Nest declares it: the transport

@@ -8,9 +8,9 @@ import { RateLimitResponse } from '../../limiter/rate-limit.model';
 import { DecisionCallback, RateLimitService } from '../../limiter/rate-limit.service';
 import { GrpcMethodStats } from '../../stats/grpc-method-stats';
 import { tracedDecision } from '../traced-decision';
-import { grpcDecisionError } from './grpc-decision-error';
-import { fromGrpcRequest, toGrpcResponse } from './grpc-message.mapper';
-import { GrpcRateLimitRequest, GrpcRateLimitResponse } from './grpc-messages';
+import { grpcDecisionError } from './decision-error';
+import { fromGrpcRequest, toGrpcResponse } from './message.mapper';
+import { GrpcRateLimitRequest, GrpcRateLimitResponse } from './messages';
 
 /**
  * `ShouldRateLimit` as a grpc-js handler, registered by RateLimitGrpcServer on the server Nest's

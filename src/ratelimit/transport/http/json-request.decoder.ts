@@ -1,5 +1,5 @@
 import { Unit } from '../../rules/rate-limit-unit';
-import { Entry } from '../../rules/rule-tree';
+import { Entry } from '../../rules/tree';
 import {
   InvalidRateLimitRequestError,
   LimitOverride,

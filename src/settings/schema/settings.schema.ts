@@ -1,13 +1,13 @@
-import { API_GUARD_SETTINGS } from './schema/api-rate-limit.settings';
-import { CONTENT_SETTINGS } from './schema/content.settings';
-import { COUNTER_STORE_SETTINGS } from './schema/counter-store.settings';
-import { RATELIMIT_SETTINGS } from './schema/ratelimit.settings';
-import { SERVICE_SETTINGS, ServiceModule } from './schema/service.settings';
+import { API_GUARD_SETTINGS } from './api-rate-limit.settings';
+import { CONTENT_SETTINGS } from './content.settings';
+import { COUNTER_STORE_SETTINGS } from './counter-store.settings';
+import { RATELIMIT_SETTINGS } from './ratelimit.settings';
+import { SERVICE_SETTINGS, ServiceModule } from './service.settings';
 
-export { SERVICE_MODULES, LOG_LEVELS } from './schema/service.settings';
-export type { ServiceModule, LogLevel } from './schema/service.settings';
-export { BACKEND_TYPES, KVSTORE_TYPES } from './schema/counter-store.settings';
-export type { BackendType, KvStoreType, SocketType } from './schema/counter-store.settings';
+export { SERVICE_MODULES, LOG_LEVELS } from './service.settings';
+export type { ServiceModule, LogLevel } from './service.settings';
+export { BACKEND_TYPES, KVSTORE_TYPES } from './counter-store.settings';
+export type { BackendType, KvStoreType, SocketType } from './counter-store.settings';
 
 /*
  * Every environment variable the service reads. Product names come first; the upstream Envoy rate

@@ -1,9 +1,9 @@
-import { Entry } from '../../rules/rule-tree';
+import { Entry } from '../../rules/tree';
 import { StructMessage } from './struct-message';
 
 /*
  * Shapes of the decoded and encoded protobuf messages as @grpc/proto-loader gives them with the
- * loader options of grpc-server.options.ts (camelCase, enums and longs as numbers, defaults on).
+ * loader options of server.options.ts (camelCase, enums and longs as numbers, defaults on).
  */
 
 export interface GrpcRateLimitRequest {

@@ -6,8 +6,8 @@ import {
   RuleConfigError,
   RuleDescriptorDocument,
   RuleDocument,
-} from './rule-document';
-import { AppliedRule, DomainRules, RateLimitRule, RuleNode, RuleSet, StatsFor } from './rule-tree';
+} from './document';
+import { AppliedRule, DomainRules, RateLimitRule, RuleNode, RuleSet, StatsFor } from './tree';
 
 /** A parsed rule source: a file (its label is the file key) or an xDS resource (its name). */
 export interface NamedRuleDocument {

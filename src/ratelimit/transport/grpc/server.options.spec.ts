@@ -1,10 +1,6 @@
 import { ServerCredentials } from '@grpc/grpc-js';
 import { loadSettings } from '../../../settings/settings.loader';
-import {
-  connectionAgeOptions,
-  grpcServerOptions,
-  MAX_CONNECTION_AGE_MS,
-} from './grpc-server.options';
+import { connectionAgeOptions, grpcServerOptions, MAX_CONNECTION_AGE_MS } from './server.options';
 
 const HOUR = 3_600_000;
 

@@ -9,7 +9,7 @@ import {
   GrpcDescriptorStatus,
   GrpcRateLimitRequest,
   GrpcRateLimitResponse,
-} from './grpc-messages';
+} from './messages';
 
 export function fromGrpcRequest(request: GrpcRateLimitRequest): RateLimitRequest {
   return {

@@ -1,6 +1,6 @@
 import { StatsRegistry } from '../../infra/stats/registry';
 import { RuleStatsFactory } from '../stats/rule-stats';
-import { compileRules } from './rule-compiler';
+import { compileRules } from './compiler';
 import { parseRuleFile } from './rule-file.parser';
 import { BASIC_CONFIG } from './rules.fixtures';
 

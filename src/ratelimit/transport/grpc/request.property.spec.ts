@@ -4,12 +4,12 @@ import fc from 'fast-check';
 import { loadSettings } from '../../../settings/settings.loader';
 import type { RateLimitRequest } from '../../limiter/rate-limit.model';
 import { expectWellFormed, validRequestArb } from '../rate-limit-request.fixtures';
-import { fromGrpcRequest } from './grpc-message.mapper';
-import type { GrpcRateLimitRequest, GrpcRateLimitResponse } from './grpc-messages';
-import { grpcServerOptions } from './grpc-server.options';
+import { fromGrpcRequest } from './message.mapper';
+import type { GrpcRateLimitRequest, GrpcRateLimitResponse } from './messages';
+import { grpcServerOptions } from './server.options';
 
 // Property tests (issue 18): the ShouldRateLimit request as the server decodes it (the loader
-// options of grpc-server.options.ts, then fromGrpcRequest). Bytes protobufjs cannot decode make it
+// options of server.options.ts, then fromGrpcRequest). Bytes protobufjs cannot decode make it
 // throw, which grpc-js answers with INTERNAL "Error deserializing request", as grpc-go does; bytes
 // it can decode must give a request the limiter can take. fast-check prints seed and path on a
 // failure (docs/testing.md).
