@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { DirectoryWatch } from '../../infra/fs/directory-watch';
 import { Settings } from '../../settings/settings';
-import { type AllowList, readAllowList } from './allow-list';
+import { type AllowList, readAllowList } from './allow-list.reader';
 import { queryHash } from './persisted-query';
 
 /** Changes in the directory are read together once it is quiet this long (ms). */

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readAllowList } from './allow-list';
+import { readAllowList } from './allow-list.reader';
 import { queryHash } from './persisted-query';
 
 describe('readAllowList', () => {

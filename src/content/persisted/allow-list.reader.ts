@@ -2,6 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { queryHash } from './persisted-query';
 
+// The files of GRAPHQL_PERSISTED_QUERIES_DIR read into a list; PersistedQueryAllowList
+// (persisted-query-allow-list.ts) is the provider that holds it and reads it again on change.
+
 /** Allowed operations by the sha256 of their text. */
 export type AllowList = ReadonlyMap<string, string>;
 
