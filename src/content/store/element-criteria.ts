@@ -56,6 +56,13 @@ export interface SearchTermOptions {
   readonly exact?: boolean;
 }
 
+/** Elements of a kind, in these containers and of these types (undefined: any). */
+export interface OwnerScope {
+  readonly kind: ElementKind;
+  readonly containerIds?: readonly number[];
+  readonly typeIds?: readonly number[];
+}
+
 export interface ElementCriteria {
   readonly kind: ElementKind;
   /** Sites to query in, already intersected with the scope; never empty. */
@@ -157,6 +164,11 @@ export interface ElementCriteria {
 
   // Matrix blocks
   readonly ownerIds?: readonly number[];
+  /**
+   * Only blocks whose owner matches one of these (not trashed); an empty list means "nothing".
+   * Set when blocks are queried without their owner at hand (Craft 5's nested entries).
+   */
+  readonly ownerScopes?: readonly OwnerScope[];
 
   /** Custom-field filters (AND). */
   readonly fields?: readonly FieldFilter[];

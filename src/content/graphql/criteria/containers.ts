@@ -50,7 +50,8 @@ export function containerScope(
     case ElementKinds.globalSet:
       return containers(narrow(narrowFixed(grants.globalSets, fixed), args.handle, undefined));
     case ElementKinds.matrixBlock: {
-      const fields = narrow(matrixFields(model, fixed), undefined, args.fieldId);
+      // `field` (handles) exists on Craft 5's entry queries, which nested-entries.ts reads here.
+      const fields = narrow(matrixFields(model, fixed), args.field, args.fieldId);
       const types = narrow(
         fields.flatMap((field) => field.blockTypes),
         args.type,

@@ -10,6 +10,12 @@ import type {
 import type { ElementReader } from '../../store/element-store';
 import { ClientSafeError } from '../client-safe-error';
 import { containerScope, layoutFields } from './containers';
+import {
+  blocksCanMatch,
+  readableMatrixFieldIds,
+  readableOwnerScopes,
+  selectsNestedEntries,
+} from './nested-entries';
 import { matchesParam } from './param-match';
 import { resolveRefIds } from './ref';
 import {
@@ -88,13 +94,21 @@ export class CriteriaBuilder {
     const { grants, model } = this.deps;
     if (!grants.canQuery(kind)) return null;
     if (asksForDrafts(args)) return null;
+    // Craft 5: entries of a field or an owner are nested entries, our matrix blocks.
+    if (kind === ElementKinds.entry && selectsNestedEntries(args)) kind = ElementKinds.matrixBlock;
+    const blocks = kind === ElementKinds.matrixBlock;
+    if (blocks && !blocksCanMatch(args)) return null;
+    // Without the owner at hand (not a matrix field's resolver): readable fields and owners only.
+    const unowned = blocks && options.containerIds === undefined;
 
     const siteIds = selectSiteIds(args, grants, options.defaultSiteIds);
     if (siteIds.length === 0) return null;
-    const scope = containerScope(kind, args, grants, model, options.containerIds);
+    const fixed = unowned ? readableMatrixFieldIds(grants, model) : options.containerIds;
+    const scope = containerScope(kind, args, grants, model, fixed);
     if (scope === null) return null;
 
     const criteria: Mutable<ElementCriteria> = { kind, siteIds, ...scope };
+    if (unowned) criteria.ownerScopes = readableOwnerScopes(grants);
     this.applyCommon(criteria, args, options);
     if (!this.applyKindArguments(criteria, kind, args)) return null;
 

@@ -85,12 +85,7 @@ const STRUCTURE_ARGUMENTS = [
   'positionedBefore',
 ];
 
-/**
- * Built-in arguments per kind: any other argument is a custom field's (spec §3.3/§3.4). The
- * schema's arguments (element-arguments.ts) are these; argument-names.spec.ts checks they agree.
- */
-export const BUILT_IN_ARGUMENTS: Readonly<Record<ElementKind, ReadonlySet<string>>> = {
-  entry: new Set([
+const ENTRY_BUILT_IN = [
     ...COMMON_ARGUMENTS,
     ...STRUCTURE_ARGUMENTS,
     'editable',
@@ -109,7 +104,14 @@ export const BUILT_IN_ARGUMENTS: Readonly<Record<ElementKind, ReadonlySet<string
     'fieldId',
     'ownerId',
     'primaryOwnerId',
-  ]),
+];
+
+/**
+ * Built-in arguments per kind: any other argument is a custom field's (spec §3.3/§3.4). The
+ * schema's arguments (element-arguments.ts) are these; argument-names.spec.ts checks they agree.
+ */
+export const BUILT_IN_ARGUMENTS: Readonly<Record<ElementKind, ReadonlySet<string>>> = {
+  entry: new Set(ENTRY_BUILT_IN),
   asset: new Set([
     ...COMMON_ARGUMENTS,
     'volumeId',
@@ -144,12 +146,8 @@ export const BUILT_IN_ARGUMENTS: Readonly<Record<ElementKind, ReadonlySet<string
   globalset: new Set([...COMMON_ARGUMENTS, 'handle']),
   category: new Set([...COMMON_ARGUMENTS, ...STRUCTURE_ARGUMENTS, 'editable', 'group', 'groupId']),
   tag: new Set([...COMMON_ARGUMENTS, 'group', 'groupId']),
-  matrixblock: new Set([
-    ...COMMON_ARGUMENTS,
-    'fieldId',
-    'ownerId',
-    'primaryOwnerId',
-    'typeId',
-    'type',
-  ]),
+  // Craft 4's block arguments are a subset of the entry ones; Craft 5's Matrix fields and nested
+  // entries take entry arguments, read as block criteria (criteria/nested-entries.ts).
+  matrixblock: new Set(ENTRY_BUILT_IN),
 };
+

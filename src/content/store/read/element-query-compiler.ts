@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { ElementCriteria } from '../element-criteria';
+import type { ElementCriteria, OwnerScope } from '../element-criteria';
 import { refuseUnstorableText } from './criteria-text';
 import { ElementQueryError } from './element-query-error';
 import {
@@ -63,6 +63,7 @@ export function canMatch(criteria: ElementCriteria): boolean {
   if (criteria.kind !== ElementKinds.user && empty(criteria.containerIds)) return false;
   if (empty(criteria.typeIds) || empty(criteria.authorGroupIds) || empty(criteria.ownerIds))
     return false;
+  if (criteria.ownerScopes !== undefined && criteria.ownerScopes.length === 0) return false;
   return !(criteria.kind === ElementKinds.user && empty(criteria.userGroupIds));
 }
 
@@ -190,6 +191,19 @@ const text = (expression: SQL): ParamColumn => ({ type: 'text', expression });
 const exact = (expression: SQL): ParamColumn => ({ type: 'exactText', expression });
 const date = (expression: SQL): ParamColumn => ({ type: 'date', expression });
 
+/** The block's owner is a live (not trashed) element of one of the scopes. */
+function ownerScopeSql(scopes: readonly OwnerScope[]): SQL {
+  if (scopes.length === 0) return sql`false`;
+  const alternatives = scopes.map((scope) => {
+    const parts = [sql`o.kind = ${scope.kind}`];
+    if (scope.containerIds !== undefined)
+      parts.push(sql`o.container_id = ANY(${idArray(scope.containerIds)})`);
+    if (scope.typeIds !== undefined) parts.push(sql`o.type_id = ANY(${idArray(scope.typeIds)})`);
+    return sql`(${sql.join(parts, sql` AND `)})`;
+  });
+  return sql`EXISTS (SELECT 1 FROM content_elements o WHERE o.id = e.owner_id AND o.date_deleted IS NULL AND (${sql.join(alternatives, sql` OR `)}))`;
+}
+
 function whereConditions(criteria: ElementCriteria, context: QueryContext): SQL[] {
   const { now } = context;
   const conditions: SQL[] = [sql`e.kind = ${criteria.kind}`];
@@ -203,6 +217,7 @@ function whereConditions(criteria: ElementCriteria, context: QueryContext): SQL[
     add(sql`e.container_id = ANY(${idArray(criteria.containerIds)})`);
   if (criteria.typeIds !== undefined) add(sql`e.type_id = ANY(${idArray(criteria.typeIds)})`);
   if (criteria.ownerIds !== undefined) add(sql`e.owner_id = ANY(${idArray(criteria.ownerIds)})`);
+  if (criteria.ownerScopes !== undefined) add(ownerScopeSql(criteria.ownerScopes));
 
   param(number(sql`e.id`), criteria.id);
   param(exact(sql`e.uid`), criteria.uid);
