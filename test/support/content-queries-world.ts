@@ -26,6 +26,8 @@ export interface ContentQueriesOptions {
   readonly extraSeedFiles?: Readonly<Record<string, string>>;
   /** How long the boot (migrations, the seed) may take; default 90 s. */
   readonly readyTimeoutMs?: number;
+  /** More settings for the service (e.g. GRAPHQL_CRAFT_VERSION). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -90,6 +92,7 @@ export async function startContentQueries(
         ADMIN_PASSWORD,
         CONTENT_SEED_DIR: seedDir,
         LOG_LEVEL: 'warn',
+        ...options.env,
       },
       { readyTimeoutMs: options.readyTimeoutMs ?? 90_000 },
     );

@@ -7,7 +7,7 @@ import {
   GraphQLUnionType,
 } from 'graphql';
 import type { GraphQLFieldConfigArgumentMap, GraphQLOutputType } from 'graphql';
-import type { Field, TableColumn } from '../../model/content-model';
+import type { Field, MatrixBlockType, TableColumn } from '../../model/content-model';
 import { ElementKinds } from '../../model/element-kinds';
 import type { ElementSource, GraphqlRequestContext } from '../graphql-request-context';
 import { NumberScalar, toNumber } from '../scalars/number.scalar';
@@ -102,26 +102,37 @@ function relationFieldConfig(
   };
 }
 
-/** A matrix field: `[<field>_MatrixField]!`, the union of its block types. */
+/**
+ * A matrix field: `[<field>_MatrixField]!`, the union of its block types (Craft 4) or of the
+ * nested entry types its block types became (Craft 5: `<blockTypeHandle>_Entry`, implementing
+ * `EntryInterface`, with the entry query's arguments and the block types' custom fields').
+ */
 function matrixFieldConfig(
   types: SchemaTypes,
   field: Field,
   description: string | undefined,
 ): ElementFieldConfig | null {
   if (field.blockTypes.length === 0) return null;
+  const craft5 = types.craftVersion === '5';
   const union = types.named(
     typeNames.matrixUnion(field),
     () =>
       new GraphQLUnionType({
         name: typeNames.matrixUnion(field),
-        types: () => field.blockTypes.map((blockType) => blockObjectType(types, field, blockType)),
+        types: () =>
+          field.blockTypes.map((blockType) =>
+            craft5 ? nestedEntryObjectType(types, blockType) : blockObjectType(types, field, blockType),
+          ),
         resolveType: (value: ElementSource) => types.runtimeName(value),
       }),
   );
   return {
     type: new GraphQLNonNull(new GraphQLList(union)),
     description,
-    args: types.kindArguments(ElementKinds.matrixBlock),
+    args: craft5
+      ? types.nestedEntryArguments(field)
+      : types.kindArguments(ElementKinds.matrixBlock),
+    // Craft 5's entry arguments on blocks: the criteria builder reads them (nested-entries.ts).
     resolve: (source, args, context) => context.elements.blocks(source, field, args),
   };
 }
@@ -129,7 +140,7 @@ function matrixFieldConfig(
 function blockObjectType(
   types: SchemaTypes,
   field: Field,
-  blockType: Field['blockTypes'][number],
+  blockType: MatrixBlockType,
 ): GraphQLObjectType {
   const name = typeNames.block(field, blockType);
   return types.named(name, () => {
@@ -139,6 +150,25 @@ function blockObjectType(
       interfaces: () => [types.elementInterface(), types.kindInterface(ElementKinds.matrixBlock)],
       fields: () => {
         const builtIn = types.kindFields(ElementKinds.matrixBlock);
+        return { ...builtIn, ...customFieldConfigs(types, blockType.fields, builtIn) };
+      },
+    });
+  });
+}
+
+/**
+ * Craft 5: the entry type a block type became. Its records are the blocks (kind matrixblock), so
+ * the runtime name is registered for the block type; the fields are EntryInterface's.
+ */
+function nestedEntryObjectType(types: SchemaTypes, blockType: MatrixBlockType): GraphQLObjectType {
+  const name = types.nestedEntryTypeName(blockType);
+  return types.named(name, () => {
+    types.setRuntimeName(ElementKinds.matrixBlock, blockType.id, name);
+    return new GraphQLObjectType<ElementSource, GraphqlRequestContext>({
+      name,
+      interfaces: () => [types.elementInterface(), types.kindInterface(ElementKinds.entry)],
+      fields: () => {
+        const builtIn = types.kindFields(ElementKinds.entry);
         return { ...builtIn, ...customFieldConfigs(types, blockType.fields, builtIn) };
       },
     });

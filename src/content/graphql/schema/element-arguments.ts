@@ -258,6 +258,26 @@ const ENTRY_ARGUMENTS: GraphQLFieldConfigArgumentMap = {
   ...STRUCTURE_ARGUMENTS,
 };
 
+/**
+ * Craft 5's entry arguments for nested entries (Matrix fields hold entries): they select the
+ * entries of a field or an owner (docs/content-graphql.md, "Craft 4 → 5").
+ */
+export const NESTED_ENTRY_ARGUMENTS: GraphQLFieldConfigArgumentMap = {
+  field: arg(strings, 'Narrows the query results based on the field the entries are contained by.'),
+  fieldId: arg(
+    queryArguments,
+    'Narrows the query results based on the field the entries are contained by, per the fields’ IDs.',
+  ),
+  primaryOwnerId: arg(
+    queryArguments,
+    'Narrows the query results based on the primary owner element of the entries, per the owners’ IDs.',
+  ),
+  ownerId: arg(
+    queryArguments,
+    'Narrows the query results based on the owner element of the entries, per the owners’ IDs.',
+  ),
+};
+
 const ASSET_ARGUMENTS: GraphQLFieldConfigArgumentMap = {
   volumeId: arg(
     queryArguments,
@@ -394,7 +414,7 @@ const USER_ARGUMENTS_OF: Partial<Record<ElementKind, readonly string[]>> = {
  * A custom field's query argument (spec §3.3): lightswitches take a Boolean, everything else a
  * `[QueryArgument]` (relation fields: target ids). Matrix and table fields have none.
  */
-function customFieldArgument(field: Field, scope: SchemaScope): GraphQLArgumentConfig | null {
+export function customFieldArgument(field: Field, scope: SchemaScope): GraphQLArgumentConfig | null {
   const target = relationTargetKind(field.type);
   // A relation to a kind the scope cannot read is not in the schema, nor is its filter.
   if (target !== undefined && !scope.canQuery(target)) return null;
@@ -434,7 +454,8 @@ function customFieldArgument(field: Field, scope: SchemaScope): GraphQLArgumentC
 /**
  * The arguments of a kind's queries (root fields, relation fields, children...): the common ones,
  * the kind's own, then one per custom field of the layouts the scope allows (a field whose handle
- * is a built-in argument is left out: the built-in wins). Craft 5 adds `notRelatedTo`.
+ * is a built-in argument is left out: the built-in wins). Craft 5 adds `notRelatedTo`, and to
+ * entries `field`, `fieldId`, `primaryOwnerId` and `ownerId`.
  */
 export function kindArguments(
   kind: ElementKind,
@@ -446,6 +467,7 @@ export function kindArguments(
   const args: GraphQLFieldConfigArgumentMap = {
     ...commonArguments(scope, criteriaInput, craftVersion),
     ...KIND_ARGUMENTS[kind],
+    ...(kind === ElementKinds.entry && craftVersion === '5' && NESTED_ENTRY_ARGUMENTS),
   };
   if (!scope.canQuery(ElementKinds.user))
     for (const name of USER_ARGUMENTS_OF[kind] ?? []) delete args[name];

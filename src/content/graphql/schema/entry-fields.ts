@@ -1,4 +1,6 @@
 import { GraphQLBoolean, GraphQLInt, GraphQLNonNull, GraphQLString } from 'graphql';
+import type { GraphQLScalarType } from 'graphql';
+import type { ElementSource } from '../graphql-request-context';
 import { elementFields, structureFields } from './element-fields';
 import type { ElementFieldMap } from './field-maps';
 import type { SchemaTypes } from './schema-types';
@@ -90,18 +92,23 @@ export function entryFields(types: SchemaTypes): ElementFieldMap {
         source.authorId === null ? null : context.elements.user(source.authorId),
     };
   }
+  const craft5 = types.craftVersion === '5';
+  const isBlock = (source: ElementSource) => source.kind === ElementKinds.matrixBlock;
+  // Craft 5: sections are optional (nested entries have none), and nested entries tell their field.
+  const sectionType = (type: GraphQLScalarType) => (craft5 ? type : new GraphQLNonNull(type));
   return {
     ...fields,
     sectionId: {
-      type: new GraphQLNonNull(GraphQLInt),
+      type: sectionType(GraphQLInt),
       description: 'The ID of the section that contains the entry.',
-      resolve: (source) => source.containerId,
+      resolve: (source) => (isBlock(source) ? null : source.containerId),
     },
     sectionHandle: {
-      type: new GraphQLNonNull(GraphQLString),
+      type: sectionType(GraphQLString),
       description: 'The handle of the section that contains the entry.',
-      resolve: (source) => sectionOf(source.containerId)?.handle,
+      resolve: (source) => (isBlock(source) ? null : sectionOf(source.containerId)?.handle),
     },
+    ...(craft5 && nestedEntryFields(types)),
     typeId: {
       type: new GraphQLNonNull(GraphQLInt),
       description: 'The ID of the entry type that contains the entry.',
@@ -109,8 +116,13 @@ export function entryFields(types: SchemaTypes): ElementFieldMap {
     typeHandle: {
       type: new GraphQLNonNull(GraphQLString),
       description: 'The handle of the entry type that contains the entry.',
-      resolve: (source) =>
-        source.typeId === null ? undefined : types.model.entryTypes.id(source.typeId)?.handle,
+      resolve: (source) => {
+        if (source.typeId === null) return undefined;
+        const type = isBlock(source)
+          ? types.model.blockTypes.id(source.typeId)
+          : types.model.entryTypes.id(source.typeId);
+        return type?.handle;
+      },
     },
     postDate: { type: types.dateTime, description: 'The entry’s post date.' },
     expiryDate: { type: types.dateTime, description: 'The expiry date of the entry.' },
@@ -118,6 +130,39 @@ export function entryFields(types: SchemaTypes): ElementFieldMap {
     enabledForSite: {
       type: GraphQLBoolean,
       description: 'Whether the element is enabled for the site.',
+    },
+  };
+}
+
+/**
+ * Craft 5's fields of nested entries (our matrix blocks): the field and owner that hold them and
+ * their position; null on section entries. Craft 5 has no `primaryOwnerId` field on entries.
+ */
+function nestedEntryFields(types: SchemaTypes): ElementFieldMap {
+  const fieldOf = (source: ElementSource) =>
+    source.kind === ElementKinds.matrixBlock && source.containerId !== null
+      ? types.model.fields.id(source.containerId)
+      : undefined;
+  return {
+    fieldId: {
+      type: GraphQLInt,
+      description: 'The ID of the field that contains the entry.',
+      resolve: (source) => fieldOf(source)?.id ?? null,
+    },
+    fieldHandle: {
+      type: GraphQLString,
+      description: 'The handle of the field that contains the entry.',
+      resolve: (source) => fieldOf(source)?.handle ?? null,
+    },
+    ownerId: {
+      type: GraphQLInt,
+      description: 'The ID of the entry’s owner element.',
+      resolve: (source) => source.ownerId,
+    },
+    sortOrder: {
+      type: GraphQLInt,
+      description: 'The entry’s position within the field that contains it.',
+      resolve: (source) => source.sortOrder,
     },
   };
 }

@@ -159,14 +159,16 @@ export function queryType(types: SchemaTypes): GraphQLObjectType {
   return new GraphQLObjectType<unknown, GraphqlRequestContext>({ name: 'Query', fields });
 }
 
-/** `<section>Entries` (Craft 4): the entry arguments minus `section` and `sectionId`. */
+/**
+ * `<section>Entries` (Craft 4): the entry arguments minus `section` and `sectionId`; Craft 5 also
+ * drops `field`, `fieldId` and `ownerId` (its `primaryOwnerId` stays, and finds nothing there).
+ */
 function sectionFields(
   types: SchemaTypes,
   entryArgs: GraphQLFieldConfigArgumentMap,
 ): Record<string, RootField> {
   const args = { ...entryArgs };
-  delete args.section;
-  delete args.sectionId;
+  for (const name of ['section', 'sectionId', 'field', 'fieldId', 'ownerId']) delete args[name];
   const fields: Record<string, RootField> = {};
   for (const section of types.scope.sections) {
     if (types.scope.entryTypes(section).length === 0) continue;

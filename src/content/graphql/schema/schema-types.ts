@@ -5,18 +5,19 @@ import type {
   GraphQLNamedType,
   GraphQLScalarType,
 } from 'graphql';
-import type { EntryType, Field, Section } from '../../model/content-model';
+import type { EntryType, Field, MatrixBlockType, Section } from '../../model/content-model';
 import type { ContentModelIndex } from '../../model/content-model.index';
 import { type ElementKind, ElementKinds } from '../../model/element-kinds';
 import type { ElementRecord } from '../../store/element-record';
 import type { ElementFieldMap } from './field-maps';
 import { dateTimeScalar } from '../scalars/date-time.scalar';
-import { kindArguments, RELATION_CRITERIA_FIELDS } from './element-arguments';
+import { customFieldArgument, kindArguments, RELATION_CRITERIA_FIELDS } from './element-arguments';
 import type { RelatableKind } from './element-arguments';
 import type { CraftVersion } from './craft-version';
 import type { SchemaScope } from './schema-scope';
 import type { ContentSchemaBase } from '../code-first/schema-base';
 import {
+  craft5BlockTypeHandles,
   craft5EntryTypeHandles,
   CRITERIA_INPUT_NAMES,
   RELATION_CRITERIA_INPUT_NAMES,
@@ -37,6 +38,7 @@ export class SchemaTypes {
   private elementInterfaceFactory: (() => GraphQLInterfaceType) | null = null;
   private kindFieldsFactory: ((kind: ElementKind) => ElementFieldMap) | null = null;
   private craft5Handles: ReadonlyMap<number, string> | undefined;
+  private craft5BlockHandles: ReadonlyMap<number, string> | undefined;
 
   constructor(
     readonly model: ContentModelIndex,
@@ -58,6 +60,28 @@ export class SchemaTypes {
     if (this.craftVersion === '4') return type.handle;
     this.craft5Handles ??= craft5EntryTypeHandles(this.model.model.sections);
     return this.craft5Handles.get(type.id) ?? type.handle;
+  }
+
+  /**
+   * Craft 5's handle of the entry type a matrix block type became (craft5BlockTypeHandles): after
+   * every entry type's handle, so a block type `link` beside an entry type `link` is `link2`.
+   */
+  blockTypeHandle(blockType: MatrixBlockType): string {
+    if (this.craftVersion === '4') return blockType.handle;
+    if (this.craft5BlockHandles === undefined) {
+      const model = this.model.model;
+      this.craft5Handles ??= craft5EntryTypeHandles(model.sections);
+      this.craft5BlockHandles = craft5BlockTypeHandles(
+        model.fields.filter((field) => field.type === 'matrix'),
+        this.craft5Handles.values(),
+      );
+    }
+    return this.craft5BlockHandles.get(blockType.id) ?? blockType.handle;
+  }
+
+  /** Craft 5: the nested entry type a matrix block type became, `<blockTypeHandle>_Entry`. */
+  nestedEntryTypeName(blockType: MatrixBlockType): string {
+    return `${this.blockTypeHandle(blockType)}_Entry`;
   }
 
   /** `<section>_<type>_Entry` (Craft 4) or `<type>_Entry` (Craft 5). */
@@ -118,6 +142,26 @@ export class SchemaTypes {
         this.craftVersion,
       );
       this.argumentMaps.set(kind, args);
+    }
+    return args;
+  }
+
+  /**
+   * Craft 5: a Matrix field's arguments, the entry query's (without other layouts' custom fields)
+   * plus one per custom field of the field's block types (Craft's Matrix::getContentGqlType).
+   */
+  nestedEntryArguments(field: Field): GraphQLFieldConfigArgumentMap {
+    const args = kindArguments(
+      ElementKinds.entry,
+      this.scope,
+      [],
+      (target) => this.criteriaInput(target),
+      this.craftVersion,
+    );
+    for (const blockField of field.blockTypes.flatMap((blockType) => blockType.fields)) {
+      if (blockField.handle in args) continue;
+      const config = customFieldArgument(blockField, this.scope);
+      if (config !== null) args[blockField.handle] = config;
     }
     return args;
   }

@@ -49,6 +49,29 @@ export function craft5EntryTypeHandles(sections: readonly Section[]): ReadonlyMa
   return handles;
 }
 
+/**
+ * Craft 5's entry type handles for matrix block types: Matrix blocks became nested entries, each
+ * block type an entry type. Craft's upgrade (migration m230617_070415_entrify_matrix_blocks) runs
+ * after the entry types are global: it takes the matrix fields in order, their block types in
+ * order, and gives each its handle, else `<handle>2`, `3`... while the handle is taken by an
+ * entry type or an earlier block type (compared without case, as the migration does).
+ */
+export function craft5BlockTypeHandles(
+  matrixFields: readonly Field[],
+  entryTypeHandles: Iterable<string>,
+): ReadonlyMap<number, string> {
+  const taken = new Set([...entryTypeHandles].map((handle) => handle.toLowerCase()));
+  const handles = new Map<number, string>();
+  for (const field of matrixFields)
+    for (const blockType of field.blockTypes) {
+      let handle = blockType.handle;
+      for (let i = 2; taken.has(handle.toLowerCase()); i++) handle = `${blockType.handle}${i}`;
+      taken.add(handle.toLowerCase());
+      handles.set(blockType.id, handle);
+    }
+  return handles;
+}
+
 /** Interface names per element kind. */
 export const INTERFACE_NAMES = {
   element: 'ElementInterface',
