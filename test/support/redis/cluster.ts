@@ -1,13 +1,6 @@
 import { join } from 'node:path';
 import { freePort } from '../free-port';
-import {
-  RedisProcess,
-  execFileAsync,
-  launch,
-  requireBinary,
-  stopAll,
-  withClient,
-} from './process';
+import { RedisProcess, execFileAsync, launch, requireBinary, stopAll, withClient } from './process';
 import {
   HOST,
   RedisNode,
