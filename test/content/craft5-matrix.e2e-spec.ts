@@ -124,4 +124,64 @@ describe.each(DATABASE_KINDS)('Craft 5 Matrix fields as nested entries (%s)', (k
     // Section entries are as before: no field, no owner.
     expect(found.sectionEntries).toEqual([{ sectionHandle: 'news', fieldId: null, ownerId: null }]);
   });
+
+  it('save mutations take nested entries under `entries` (<field>_MatrixEntryContainerInput)', async () => {
+    type Saved = {
+      save_news_article_Entry: { id: string; contentBlocks: Record<string, unknown>[] };
+    };
+    const SAVE = `mutation ($id: ID, $blocks: contentBlocks_MatrixInput) {
+      save_news_article_Entry(id: $id, title: "Nested entries", contentBlocks: $blocks) {
+        id
+        contentBlocks {
+          __typename
+          ... on EntryInterface { id sortOrder fieldHandle }
+          ... on quote_Entry { quote attribution }
+          ... on text_Entry { text }
+        }
+      }
+    }`;
+    const created = await world.data<Saved>(world.editorial, SAVE, {
+      blocks: {
+        entries: [
+          { text: { text: '<p>First</p>' } },
+          { quote: { quote: 'Nested.', attribution: 'Craft 5' } },
+        ],
+      },
+    });
+    const { id, contentBlocks } = created.save_news_article_Entry;
+    expect(contentBlocks).toEqual([
+      expect.objectContaining({ __typename: 'text_Entry', text: '<p>First</p>', sortOrder: 1 }),
+      expect.objectContaining({
+        __typename: 'quote_Entry',
+        quote: 'Nested.',
+        attribution: 'Craft 5',
+        sortOrder: 2,
+        fieldHandle: 'contentBlocks',
+      }),
+    ]);
+    const [text, quote] = contentBlocks.map((block) => String(block.id));
+
+    // Reorder, change one field of the quote, keep the text as it is.
+    const updated = await world.data<Saved>(world.editorial, SAVE, {
+      id,
+      blocks: { sortOrder: [quote, text], entries: [{ quote: { id: quote, attribution: 'Q2' } }] },
+    });
+    expect(
+      updated.save_news_article_Entry.contentBlocks.map((block) => [
+        block.id,
+        block.sortOrder,
+        block.quote ?? block.text,
+        block.attribution ?? null,
+      ]),
+    ).toEqual([
+      [quote, 1, 'Nested.', 'Q2'],
+      [text, 2, '<p>First</p>', null],
+    ]);
+    // The same nested entries through entries(ownerId:).
+    const owned = await publicData<{ entries: { id: string }[] }>(
+      'query ($owner: [QueryArgument]) { entries(ownerId: $owner) { id } }',
+      { owner: [id] },
+    );
+    expect(owned.entries).toEqual([{ id: quote }, { id: text }]);
+  });
 });

@@ -15,6 +15,7 @@ import type { Field, TableColumn } from '../../model/content-model';
 import { NumberScalar } from '../scalars/number.scalar';
 import { QueryArgumentScalar } from '../scalars/query-argument.scalar';
 import type { SchemaTypes } from '../schema/schema-types';
+import { nestedEntriesInput } from './nested-entry-input';
 
 /** Craft's names of the input types mutations take. */
 export const inputTypeNames = {
@@ -77,7 +78,7 @@ export function fieldInputArguments(
  * One custom field's input type: text-like fields `String`, number `Number`, lightswitch
  * `Boolean`, date `DateTime`, checkboxes and multi-select `[String]`, relation fields `[Int]`
  * (element ids, as Craft declares them), table `[<field>_TableRowInput]`, matrix
- * `<field>_MatrixInput`.
+ * `<field>_MatrixInput` (Craft 5: of nested entries, nested-entry-input.ts).
  */
 export function fieldInputType(types: SchemaTypes, field: Field): GraphQLInputType | null {
   switch (field.type) {
@@ -99,7 +100,10 @@ export function fieldInputType(types: SchemaTypes, field: Field): GraphQLInputTy
     case 'table':
       return field.columns.length === 0 ? null : new GraphQLList(tableRowInput(types, field));
     case 'matrix':
-      return field.blockTypes.length === 0 ? null : matrixInput(types, field);
+      if (field.blockTypes.length === 0) return null;
+      return types.craftVersion === '5'
+        ? nestedEntriesInput(types, field)
+        : matrixInput(types, field);
     case 'plainText':
     case 'dropdown':
     case 'radioButtons':
@@ -201,7 +205,7 @@ function matrixInput(types: SchemaTypes, field: Field): GraphQLInputObjectType {
   );
 }
 
-function inputFields(args: GraphQLFieldConfigArgumentMap): GraphQLInputFieldConfigMap {
+export function inputFields(args: GraphQLFieldConfigArgumentMap): GraphQLInputFieldConfigMap {
   const fields: GraphQLInputFieldConfigMap = {};
   for (const [name, arg] of Object.entries(args))
     fields[name] = { type: arg.type, description: arg.description };

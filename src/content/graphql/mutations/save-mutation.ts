@@ -6,6 +6,7 @@ import type { GraphqlArgs, GraphqlRequestContext } from '../graphql-request-cont
 import type { SchemaTypes } from '../schema/schema-types';
 import type { ContentMutations } from './content-mutations.service';
 import { fieldInputArguments } from './field-inputs';
+import { withCraft4MatrixInputs } from './nested-entry-input';
 import { contentInput } from './content-input';
 import { mutationError } from './errors';
 import { type MutationField, mutationsOf } from './support';
@@ -37,7 +38,8 @@ export function saveMutationField(
     type: object,
     description,
     args: { ...builtIn, ...fieldArgs },
-    resolve: (_root, args, context) => resolve(layout, args, context, mutationsOf(context)),
+    resolve: (_root, args, context) =>
+      resolve(layout, withCraft4MatrixInputs(types, layout, args), context, mutationsOf(context)),
   };
 }
 
