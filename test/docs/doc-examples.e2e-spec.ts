@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROJECT_ROOT, ServiceProcess, startService } from '../support/service-process';
 import { DocExample, docExamples, normalizeLines, outputMatches } from './doc-examples';
+import { FixtureSetup, setUpFixtures } from './doc-fixtures';
 
 /**
  * Every shell example of README.md and docs/*.md marked `<!-- doc-test -->` runs against the built
@@ -11,20 +12,21 @@ import { DocExample, docExamples, normalizeLines, outputMatches } from './doc-ex
  * doc shows. The service listens on free loopback ports: `localhost:8080`, `:8081` and `:6070` in a
  * command are rewritten to them, and back in the output. The package's bins (`npx <bin>` or the bare
  * name) run the built `dist/` scripts; `ratelimit-client` dials the service by default.
- * SERVICE_MAIN and SERVICE_DIST select another build output (test/support/service-process.ts).
+ * Blocks marked `tls` or `xds` get the certificates or the management server the doc assumes
+ * (test/docs/doc-fixtures.ts). SERVICE_MAIN and SERVICE_DIST select another build output (test/support/service-process.ts).
  * `DOC_TEST_PRINT=1` prints what each command printed (to write a new example's answer).
  */
 
 // Each example may start the service (a first PGlite boot with the demo seed takes seconds).
 jest.setTimeout(180_000);
 
-const DOC_PORTS = { http: 8080, grpc: 8081, debug: 6070 } as const;
 const examples = docExamples();
 
 interface Running {
   readonly service: ServiceProcess;
   readonly dataDir: string;
   readonly file: string;
+  readonly fixtures: FixtureSetup;
 }
 
 let running: Running | undefined;
@@ -66,6 +68,7 @@ function writeWrapper(name: string, body: string): void {
 async function stop(): Promise<void> {
   if (!running) return;
   await running.service.stop();
+  await running.fixtures.close();
   rmSync(running.dataDir, { recursive: true, force: true });
   running = undefined;
 }
@@ -75,26 +78,64 @@ async function serviceFor(example: DocExample): Promise<Running> {
   if (running && !example.start && !example.fresh && running.file === example.file) return running;
   await stop();
   const dataDir = mkdtempSync(join(tmpdir(), 'doc-test-data-'));
-  const service = await startService(
-    {
-      DATA_DIR: dataDir,
-      CONTENT_SEED_DIR: 'config/content/seed',
-      LOG_LEVEL: 'warn',
-      ...example.start,
-      ...example.env,
-    },
-    { readyTimeoutMs: 120_000 },
-  );
-  running = { service, dataDir, file: example.file };
-  return running;
+  const fixtures = await setUpFixtures(example.fixtures);
+  try {
+    const service = await startService(
+      {
+        DATA_DIR: dataDir,
+        CONTENT_SEED_DIR: 'config/content/seed',
+        LOG_LEVEL: 'warn',
+        ...rewriteValues(example.start, fixtures),
+        ...rewriteValues(example.env, fixtures),
+        ...fixtures.env,
+      },
+      { readyTimeoutMs: 120_000 },
+    );
+    running = { service, dataDir, file: example.file, fixtures };
+    return running;
+  } catch (error) {
+    await fixtures.close();
+    throw error;
+  }
 }
 
-function ports(service: ServiceProcess): Record<keyof typeof DOC_PORTS, string> {
+function rewriteValues(
+  env: Readonly<Record<string, string>> | undefined,
+  fixtures: FixtureSetup,
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env ?? {}).map(([name, value]) => [name, replaceAll(value, fixtures.rewrites)]),
+  );
+}
+
+/** Replaces every key of `pairs` in `text` by its value, longest first (`:4123` vs `:41235`). */
+function replaceAll(text: string, pairs: Readonly<Record<string, string>>): string {
+  return Object.entries(pairs)
+    .sort(([a], [b]) => b.length - a.length)
+    .reduce((result, [from, to]) => result.split(from).join(to), text);
+}
+
+/** Doc text → the running service's real addresses (and the fixtures' stand-ins). */
+function docToReal(service: ServiceProcess, fixtures: FixtureSetup): Record<string, string> {
+  const grpc = service.grpcAddress;
+  // An alias is a host name, dialled by name as a deployment does (TLS checks the DNS SAN, and
+  // Node warns about an IP address as TLS server name).
+  const byName = grpc.replace(/^127\.0\.0\.1:/, 'localhost:');
   return {
-    http: new URL(service.httpUrl).host,
-    debug: new URL(service.debugUrl).host,
-    grpc: service.grpcAddress,
+    // An alias first: the way back shows the block's own name for the listener.
+    ...Object.fromEntries(fixtures.grpcAliases.map((alias) => [alias, byName])),
+    'localhost:8080': new URL(service.httpUrl).host,
+    'localhost:8081': grpc,
+    'localhost:6070': new URL(service.debugUrl).host,
+    ...fixtures.rewrites,
   };
+}
+
+/** The way back for output: each real address as the doc writes it (the first doc name wins). */
+function realToDoc(toReal: Record<string, string>): Record<string, string> {
+  const back: Record<string, string> = {};
+  for (const [doc, real] of Object.entries(toReal)) back[real] ??= doc;
+  return back;
 }
 
 interface CommandRun {
@@ -106,6 +147,7 @@ interface CommandRun {
 function runCommands(
   commands: readonly string[],
   env: Record<string, string>,
+  cwd = PROJECT_ROOT,
 ): Promise<CommandRun[]> {
   const script = commands
     .map(
@@ -116,7 +158,7 @@ function runCommands(
     .join('');
   return new Promise((resolve, reject) => {
     const child = spawn('bash', ['-c', script], {
-      cwd: PROJECT_ROOT,
+      cwd,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -150,34 +192,28 @@ describe('shell examples of the docs', () => {
   it.each(examples.map((example) => [`${example.file}:${example.line}`, example] as const))(
     '%s',
     async (_where, example) => {
-      const { service, dataDir } = await serviceFor(example);
-      const real = ports(service);
+      const { service, dataDir, fixtures } = await serviceFor(example);
       if (example.stopped) {
         // PGlite serves one process: the block's commands open the database themselves.
         await service.stop();
         running = { ...running!, file: '' }; // the next block starts a service again
       }
-      const toReal = (text: string) =>
-        (Object.keys(DOC_PORTS) as (keyof typeof DOC_PORTS)[]).reduce(
-          (result, name) => result.split(`localhost:${DOC_PORTS[name]}`).join(real[name]),
-          text,
-        );
-      const toDoc = (text: string) =>
-        (Object.keys(DOC_PORTS) as (keyof typeof DOC_PORTS)[]).reduce(
-          (result, name) => result.split(real[name]).join(`localhost:${DOC_PORTS[name]}`),
-          text,
-        );
+      const real = docToReal(service, fixtures);
+      const back = realToDoc(real);
+      const toDoc = (text: string) => replaceAll(text, back);
       const runs = await runCommands(
-        example.commands.map((command) => toReal(command.text)),
+        example.commands.map((command) => replaceAll(command.text, real)),
         {
           PATH: `${bin}:${process.env.PATH ?? ''}`,
           HOME: process.env.HOME ?? tmpdir(),
-          DOC_TEST_GRPC: real.grpc,
+          DOC_TEST_GRPC: service.grpcAddress,
           // The CLIs read the same settings as the service.
           DATA_DIR: dataDir,
-          ...example.start,
-          ...example.env,
+          ...rewriteValues(example.start, fixtures),
+          ...rewriteValues(example.env, fixtures),
+          ...fixtures.env,
         },
+        fixtures.cwd,
       );
       example.commands.forEach((command, index) => {
         const run = runs[index];

@@ -6,19 +6,22 @@ import { PROJECT_ROOT } from '../support/service-process';
  * The shell examples of README.md and docs/*.md that the docs test runs. A fenced block is an
  * example when the marker comes right before its opening fence (blank lines aside):
  *
- *     <!-- doc-test -->     or     <!-- doc-test: fresh stopped NAME=value NAME2=value -->
+ *     <!-- doc-test -->     or     <!-- doc-test: fresh stopped tls NAME=value NAME2=value -->
  *
  * (`fresh`: the block gets a newly started service rather than the one the file's earlier blocks
  * used; `stopped`: a fresh service is started (its database created and seeded) and stopped before
- * the commands run, for the commands that open the embedded database themselves; the variables are
- * added to the service's environment). Two forms are read:
+ * the commands run, for the commands that open the embedded database themselves; `tls`, `xds`, `redis`:
+ * the block gets a fresh service with what the doc assumes around it (test/docs/doc-fixtures.ts);
+ * the variables are added to the service's environment). A block that calls the service but cannot
+ * run here says why instead: `<!-- doc-test-skip: needs Docker -->` (test/docs/doc-coverage.ts
+ * checks that every such block carries one marker or the other). Two forms are read:
  *
  * - a `sh` block: each command (with `\` continuations) may be followed directly by `# ` lines,
  *   which are its expected output; other comment lines are prose;
  * - a console block: `$ command` lines, each followed by its expected output lines.
  *
- * A command `[NAME=value ...] npm start` (or `npm run setup-and-start`) is not run: it tells the test
- * to start a fresh service with those variables, which the following commands of the file then call.
+ * A command `[NAME=value ...] npm start` (or `npm run setup-and-start`, the assignments possibly on
+ * `\`-continued lines) is not run: it tells the test to start a fresh service with those variables, which the following commands of the file then call.
  * In expected output, `...` inside a line matches any text and a line holding only `...` matches any
  * number of lines.
  */
@@ -41,11 +44,18 @@ export interface DocExample {
   readonly fresh: boolean;
   /** The marker asks for the commands to run with the service stopped (PGlite commands). */
   readonly stopped: boolean;
+  /** What the doc assumes around the service (`tls`, `xds`, `redis`): test/docs/doc-fixtures.ts. */
+  readonly fixtures: readonly DocFixture[];
   readonly commands: readonly DocCommand[];
 }
 
-const MARKER = /^<!--\s*doc-test(?::\s*(.*?))?\s*-->\s*$/;
-const FENCE_OPEN = /^(`{3,})\s*([\w-]*)/;
+export type DocFixture = 'tls' | 'xds' | 'redis';
+const FIXTURES: readonly string[] = ['tls', 'xds', 'redis'] satisfies DocFixture[];
+
+// Markers and fences may be indented (a block inside a list item).
+export const MARKER = /^\s*<!--\s*doc-test(?::\s*(.*?))?\s*-->\s*$/;
+export const SKIP_MARKER = /^\s*<!--\s*doc-test-skip:\s*(.*?)\s*-->\s*$/;
+export const FENCE_OPEN = /^(\s*)(`{3,})\s*([\w-]*)/;
 const START =
   /^((?:[A-Za-z_][A-Za-z0-9_]*=\S*\s+)*)npm (?:start|run setup-and-start)(?:\s+#.*)?\s*$/;
 
@@ -72,19 +82,22 @@ export function examplesOf(file: string, markdown: string): DocExample[] {
     while (open < lines.length && lines[open].trim() === '') open++;
     const fence = FENCE_OPEN.exec(lines[open] ?? '');
     if (!fence) throw new Error(`${file}:${index + 1}: a doc-test marker must precede a fence`);
+    const [, indent, ticks] = fence;
     const body: { line: number; text: string }[] = [];
     let end = open + 1;
-    while (end < lines.length && !lines[end].startsWith(fence[1])) {
-      body.push({ line: end + 1, text: lines[end] });
+    while (end < lines.length && !lines[end].trimStart().startsWith(ticks)) {
+      const text = lines[end].startsWith(indent) ? lines[end].slice(indent.length) : lines[end];
+      body.push({ line: end + 1, text });
       end++;
     }
     if (end >= lines.length) throw new Error(`${file}:${open + 1}: unclosed fence`);
     const words = (marker[1] ?? '').split(/\s+/).filter((word) => word !== '');
     const stopped = words.includes('stopped');
-    const fresh = stopped || words.includes('fresh');
-    const options = new Set(['fresh', 'stopped']);
+    const fixtures = words.filter((word): word is DocFixture => FIXTURES.includes(word));
+    const fresh = stopped || fixtures.length > 0 || words.includes('fresh');
+    const options = new Set(['fresh', 'stopped', ...FIXTURES]);
     const env = parseAssignments(words.filter((word) => !options.has(word)).join(' '));
-    examples.push({ file, line: open + 1, env, fresh, stopped, ...parseBlock(body) });
+    examples.push({ file, line: open + 1, env, fresh, stopped, fixtures, ...parseBlock(body) });
     index = end;
   }
   return examples;
@@ -127,7 +140,7 @@ function parseBlock(body: readonly { line: number; text: string }[]): {
     }
     if (text.trim() === '' || text.trimStart().startsWith('#')) continue;
     const command = readCommand(text);
-    const startLine = START.exec(command);
+    const startLine = START.exec(command.replace(/\\\n/g, ' '));
     if (startLine) {
       start = parseAssignments(startLine[1]);
       continue;

@@ -9,7 +9,8 @@ import { preferencesView, storedPreferences } from './team-preferences.codec';
 
 /**
  * A team's preferences (E11, E12). Unlike Grafana 11, which answers `{}` and stores rows for any
- * id, a team missing from the caller's org is `404 Team not found` (DESIGN.md).
+ * id, a team missing from the caller's org is `404 Team not found`, as
+ * `GET /api/teams/:teamId` answers (why: docs/teams-decisions.md).
  */
 @Injectable()
 export class TeamPreferencesService {

@@ -74,7 +74,8 @@ export class XdsRuleSource extends RuleSource {
         `CONFIG_GRPC_XDS_CLIENT_ADDITIONAL_HEADERS: header '${key}' left out: ${reason}`,
       ),
     );
-    // Without a handler Node would end the process on SIGHUP; the design makes SIGHUP a reload.
+    // Without a handler Node would end the process on SIGHUP; SIGHUP reloads the rules
+    // (docs/decisions.md).
     process.on('SIGHUP', this.onHangup);
     this.logger.log(
       `xDS client for node '${this.node.id}' subscribing to ${RATE_LIMIT_CONFIG_TYPE_URL} at ${this.xds.serverUrl}`,
