@@ -184,4 +184,24 @@ describe.each(DATABASE_KINDS)('Craft 5 Matrix fields as nested entries (%s)', (k
     );
     expect(owned.entries).toEqual([{ id: quote }, { id: text }]);
   });
+
+  it('several authors (Craft 5.0): authorIds and authors from the one author', async () => {
+    const { entry } = await world.data<{ entry: Record<string, unknown> }>(
+      world.editorial,
+      `{
+        entry(slug: "welcome-to-the-demo") {
+          authorId authorIds author { username } authors { username }
+          ... on article_Entry {
+            contentBlocks(limit: 1) { ... on EntryInterface { authorId authorIds authors { id } } }
+          }
+        }
+      }`,
+    );
+    expect(typeof entry.authorId).toBe('number');
+    expect(entry.authorIds).toEqual([entry.authorId]);
+    expect(entry.authors).toEqual([entry.author]);
+    expect(entry.author).toEqual({ username: expect.any(String) });
+    // Nested entries have no author.
+    expect(entry.contentBlocks).toEqual([{ authorId: null, authorIds: [], authors: [] }]);
+  });
 });

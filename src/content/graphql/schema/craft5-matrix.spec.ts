@@ -158,3 +158,22 @@ describe('Matrix fields as nested entries (Craft 5)', () => {
     expect(craft4.map((arg) => arg.name)).not.toContain('field');
   });
 });
+
+describe('several authors (Craft 5.0)', () => {
+  it('adds authorIds and authors beside author when users are queryable', () => {
+    const fields = objectFields(build(demoModel(), '5', SCHEMAS.editorial), 'EntryInterface');
+    expect(String(fields.authorIds.type)).toBe('[Int]');
+    expect(String(fields.authors.type)).toBe('[UserInterface]');
+    expect(fields.author.description).toBe('The primary entry author.');
+    // Without users: none of them, as for `author`.
+    const narrow = objectFields(build(demoModel(), '5'), 'EntryInterface');
+    expect([narrow.author, narrow.authorIds, narrow.authors]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    const craft4 = objectFields(build(demoModel(), '4', SCHEMAS.editorial), 'EntryInterface');
+    expect(craft4.authorIds).toBeUndefined();
+    expect(craft4.author.description).toBe('The entry’s author.');
+  });
+});

@@ -1,4 +1,4 @@
-import { GraphQLBoolean, GraphQLInt, GraphQLNonNull, GraphQLString } from 'graphql';
+import { GraphQLBoolean, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLString } from 'graphql';
 import type { GraphQLScalarType } from 'graphql';
 import type { ElementSource } from '../graphql-request-context';
 import { elementFields, structureFields } from './element-fields';
@@ -10,7 +10,8 @@ import { ElementKinds } from '../../model/element-kinds';
 /**
  * `EntryInterface` fields (spec §4.3). Drafts and revisions do not exist in this store: their
  * flags are constant and the drafts/revisions fields and arguments are not generated. `author`
- * and `authorId` exist only when the scope can query users.
+ * and `authorId` (Craft 5: also `authorIds` and `authors`) exist only when the scope can query
+ * users.
  */
 export function entryFields(types: SchemaTypes): ElementFieldMap {
   const sectionOf = (sectionId: number | null) =>
@@ -84,13 +85,20 @@ export function entryFields(types: SchemaTypes): ElementFieldMap {
     },
   };
   if (types.scope.canQuery(ElementKinds.user)) {
-    fields.authorId = { type: GraphQLInt, description: 'The ID of the author of this entry.' };
+    const craft5 = types.craftVersion === '5';
+    fields.authorId = {
+      type: GraphQLInt,
+      description: craft5
+        ? 'The primary entry author’s ID.'
+        : 'The ID of the author of this entry.',
+    };
     fields.author = {
       type: types.kindInterface(ElementKinds.user),
-      description: 'The entry’s author.',
+      description: craft5 ? 'The primary entry author.' : 'The entry’s author.',
       resolve: (source, _args, context) =>
         source.authorId === null ? null : context.elements.user(source.authorId),
     };
+    if (craft5) Object.assign(fields, severalAuthorsFields(types));
   }
   const craft5 = types.craftVersion === '5';
   const isBlock = (source: ElementSource) => source.kind === ElementKinds.matrixBlock;
@@ -130,6 +138,30 @@ export function entryFields(types: SchemaTypes): ElementFieldMap {
     enabledForSite: {
       type: GraphQLBoolean,
       description: 'Whether the element is enabled for the site.',
+    },
+  };
+}
+
+/**
+ * Craft 5.0's several authors: our entries have one author (or none), so `authorIds` is that
+ * author's id in a list and `authors` that user (when the scope can read it); empty lists without
+ * an author. Craft 5 has no `authorIds` argument (`authorId` matches any of the authors).
+ */
+function severalAuthorsFields(types: SchemaTypes): ElementFieldMap {
+  return {
+    authorIds: {
+      type: new GraphQLList(GraphQLInt),
+      description: 'The entry authors’ IDs.',
+      resolve: (source) => (source.authorId === null ? [] : [source.authorId]),
+    },
+    authors: {
+      type: new GraphQLList(types.kindInterface(ElementKinds.user)),
+      description: 'The entry authors.',
+      resolve: async (source, _args, context) => {
+        if (source.authorId === null) return [];
+        const author = await context.elements.user(source.authorId);
+        return author === null ? [] : [author];
+      },
     },
   };
 }
