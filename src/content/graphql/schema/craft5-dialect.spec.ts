@@ -4,7 +4,13 @@ import type { ContentModel, EntryType, Section } from '../../model/content-model
 import { ContentModelIndex } from '../../model/content-model.index';
 import { fullSchema } from '../../schemas/full-schema';
 import { ScopeGrants } from '../scope-grants';
-import { DEMO_MODEL, demoModel, SCHEMAS, SECTIONS } from '../scope-grants.fixtures';
+import {
+  DEMO_MODEL,
+  demoModel,
+  SCHEMAS,
+  schemaWithScope,
+  SECTIONS,
+} from '../scope-grants.fixtures';
 import { buildContentSchema } from './content-schema.builder';
 import type { CraftVersion } from './craft-version';
 import { craft5EntryTypeHandles } from './type-names';
@@ -179,5 +185,43 @@ describe('buildContentSchema in the Craft 5 dialect', () => {
     expect(printSchema(buildContentSchema(model, grants, 'UTC', undefined, '4'))).toBe(
       printSchema(buildContentSchema(model, grants, 'UTC')),
     );
+  });
+});
+
+describe('scopes in the Craft 5 dialect (entries by section alone)', () => {
+  const typesOf = (schema: GraphQLSchema) =>
+    entryTypeNames(schema).filter((n) => !/^(text|quote|image)_/.test(n));
+
+  it('a section alone grants reading and saving every entry type of it', () => {
+    const schema = build(
+      demoModel(),
+      '5',
+      schemaWithScope([
+        'sections.uid-section-news:read',
+        'sections.uid-section-news:create',
+        'sections.uid-section-news:save',
+      ]),
+    );
+    expect(typesOf(schema)).toEqual(['article_Entry', 'link_Entry']);
+    expect(Object.keys(schema.getQueryType()?.getFields() ?? {})).toEqual(
+      expect.arrayContaining(['entries', 'entry', 'entryCount', 'newsEntries']),
+    );
+    expect(
+      Object.keys(schema.getMutationType()?.getFields() ?? {}).filter((name) =>
+        name.startsWith('save_'),
+      ),
+    ).toEqual(['save_news_article_Entry', 'save_news_link_Entry']);
+  });
+
+  it('entry type components, where a scope has them, still narrow (switching dialect widens nothing)', () => {
+    const schema = build(
+      demoModel(),
+      '5',
+      schemaWithScope([
+        'sections.uid-section-news:read',
+        'entrytypes.uid-entryType-news.article:read',
+      ]),
+    );
+    expect(typesOf(schema)).toEqual(['article_Entry']);
   });
 });
