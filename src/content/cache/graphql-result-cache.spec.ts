@@ -100,12 +100,20 @@ const request = (
   ...overrides,
 });
 
-/** Answers through the cache; the executor returns a result naming how many runs there were. */
-function ask(cache: GraphqlResultCache, req: CachedOperation, result?: GraphqlResult) {
-  return cache.answer(req, () => {
+/**
+ * Answers through the cache, parsed; the executor returns a result naming how many runs there
+ * were.
+ */
+async function ask(
+  cache: GraphqlResultCache,
+  req: CachedOperation,
+  result?: GraphqlResult,
+): Promise<unknown> {
+  const answer = await cache.answer(req, () => {
     executed++;
     return Promise.resolve(result ?? { data: { run: executed } });
   });
+  return JSON.parse(answer.json);
 }
 
 const count = (name: string) => stats.snapshot().find(([statName]) => statName === name)?.[1] ?? 0;

@@ -11,22 +11,24 @@ import type { Counter } from '../../infra/stats/counter';
 import { StatsRegistry } from '../../infra/stats/registry';
 import { Settings } from '../../settings/settings';
 import type { GraphqlOperation, GraphqlResult } from '../graphql/content-graphql';
+import { type SerializedResult, serializeResult, storedResult } from '../graphql/serialized-result';
 import type { GqlSchemaDefinition } from '../model/content-model';
 import { ContentModelSource } from '../model/content-model.source';
 import { CONTENT_TAG, type ChangedElement, writeTags } from './cache-tags';
 import { isCacheableRequest, skipsCache } from './cacheability';
 import { ContentScheduleRepository } from './content-schedule.repository';
 import { InvalidationWebhook } from './invalidation-webhook';
-import { resultCacheKey } from './result-cache-key';
+import { requestCacheKey, type RequestText, resultCacheKey } from './result-cache-key';
+import { entryText, readEntry, type StoredEntry } from './stored-entry';
 import { resultSettingsFingerprint } from './result-cache-settings';
 
 /** The namespace of GraphQL results in the shared cache. */
 export const RESULT_NAMESPACE = 'graphql';
 /**
  * In every key: entries stored in another shape (by an older version sharing Redis) are never
- * read. 2: `{ result, tags }`.
+ * read. 3: the tags' JSON (or `null`), a newline, the result's JSON text (stored-entry.ts).
  */
-const ENTRY_FORMAT = 2;
+const ENTRY_FORMAT = 3;
 
 /** Statistics of the result cache (debug `/stats`). */
 export const CACHE_STATS = {
@@ -51,10 +53,20 @@ export interface CachedOperation {
   readonly tags?: Set<string>;
 }
 
-/** A stored entry: the result, and its cache tags when the execution recorded them. */
-interface StoredResult {
-  readonly result: GraphqlResult;
-  readonly tags?: readonly string[];
+/** An anonymous request on the public schema, as it came (request-level lookups). */
+export interface CachedRequest {
+  readonly schema: GqlSchemaDefinition;
+  /** The request's `X-Craft-Gql-Cache` header. */
+  readonly cacheHeader: string | undefined;
+  readonly http: RequestText;
+}
+
+/** What a lookup found: the entry on a hit, and where to store one on a miss. */
+export interface CacheLookup {
+  readonly key: string;
+  /** The generation the lookup saw; undefined when the store cannot say (nothing is stored). */
+  readonly generation: string | undefined;
+  readonly entry?: StoredEntry;
 }
 
 /** The next scheduled status change as known for one generation of the cache. */
@@ -154,22 +166,22 @@ export class GraphqlResultCache implements OnApplicationBootstrap, OnModuleDestr
     }
   }
 
-  /** The cached result of the operation, or `execute()`'s, stored when it may be cached. */
+  /**
+   * The cached result of the operation, or `execute()`'s, stored when it may be cached; either
+   * way serialised once (a hit is the stored text). `cached` says the result is in the cache now.
+   */
   async answer(
     request: CachedOperation,
     execute: () => Promise<GraphqlResult>,
-  ): Promise<GraphqlResult> {
+  ): Promise<SerializedResult> {
     const { operation } = request;
+    const run = async () => serializeResult(await execute());
     if (
-      !this.enabled ||
       skipsCache(request.cacheHeader) ||
-      !isCacheableRequest(operation.query, operation.variables)
+      !isCacheableRequest(operation.query, operation.variables) ||
+      !(await this.usable())
     )
-      return execute();
-    if (this.pendingInvalidation) {
-      await this.clear();
-      if (this.pendingInvalidation) return execute();
-    }
+      return run();
     const model = this.models.current;
     const key = resultCacheKey({
       schemaUid: request.schema.uid,
@@ -181,32 +193,67 @@ export class GraphqlResultCache implements OnApplicationBootstrap, OnModuleDestr
       variables: operation.variables,
       operationName: operation.operationName,
     });
-    let generation: string | undefined;
-    try {
-      const found = await this.cache.lookup(RESULT_NAMESPACE, key);
-      generation = found.generation;
-      this.lastGeneration = generation;
-      const stored =
-        found.value === undefined ? undefined : (JSON.parse(found.value) as StoredResult);
-      // An entry stored without tags (by a token on the public schema) is run again for an
-      // answer that needs them.
-      if (stored !== undefined && (request.tags === undefined || stored.tags !== undefined)) {
-        this.stats?.hits.inc();
-        for (const tag of stored.tags ?? []) request.tags?.add(tag);
-        return stored.result;
-      }
-    } catch (error) {
-      this.failed(error);
-      return execute();
+    const found = await this.lookup(key);
+    if (found === undefined) return run();
+    const { entry } = found;
+    // An entry stored without tags (by a token on the public schema) is run again for an
+    // answer that needs them.
+    if (entry !== undefined && (request.tags === undefined || entry.tags !== null)) {
+      this.stats?.hits.inc();
+      for (const tag of entry.tags ?? []) request.tags?.add(tag);
+      return storedResult(entry.json);
     }
     this.stats?.misses.inc();
-    const result = await execute();
-    if (generation !== undefined && result.errors === undefined)
-      await this.store(key, generation, {
-        result,
-        ...(request.tags !== undefined && { tags: [...request.tags] }),
-      });
-    return result;
+    const result = await run();
+    if (!result.clean) return result;
+    const cached = await this.store(found, entryText(request.tags, result.json));
+    return { ...result, cached };
+  }
+
+  /**
+   * A whole answer stored by `keepAnswer` for the same request text (anonymous requests on the
+   * public schema: the raw body or query string), looked up before anything is decoded, parsed
+   * or validated. Undefined when the cache is off or unavailable; `entry` is set on a hit.
+   */
+  async findAnswer(request: CachedRequest): Promise<CacheLookup | undefined> {
+    if (skipsCache(request.cacheHeader) || !(await this.usable())) return undefined;
+    const model = this.models.current;
+    const found = await this.lookup(
+      requestCacheKey({
+        schemaUid: request.schema.uid,
+        modelVersion: model.version,
+        siteId: model.primarySite.id,
+        settings: this.settingsFingerprint,
+        ...request.http,
+      }),
+    );
+    if (found?.entry !== undefined) this.stats?.hits.inc();
+    return found;
+  }
+
+  /** Stores an answer found missing by `findAnswer`, with every tag its operations recorded. */
+  async keepAnswer(missed: CacheLookup, tags: ReadonlySet<string>, json: string): Promise<void> {
+    await this.store(missed, entryText(tags, json));
+  }
+
+  /** Whether the cache may be read now: on, and no invalidation is left to reach the store. */
+  private async usable(): Promise<boolean> {
+    if (!this.enabled) return false;
+    if (this.pendingInvalidation) await this.clear();
+    return !this.pendingInvalidation;
+  }
+
+  /** The entry under `key` and the generation to store under; undefined when the store failed. */
+  private async lookup(key: string): Promise<CacheLookup | undefined> {
+    try {
+      const found = await this.cache.lookup(RESULT_NAMESPACE, key);
+      this.lastGeneration = found.generation;
+      const entry = found.value === undefined ? undefined : readEntry(found.value);
+      return { key, generation: found.generation, entry };
+    } catch (error) {
+      this.failed(error);
+      return undefined;
+    }
   }
 
   /**
@@ -230,14 +277,17 @@ export class GraphqlResultCache implements OnApplicationBootstrap, OnModuleDestr
     }
   }
 
-  private async store(key: string, generation: string, entry: StoredResult): Promise<void> {
+  /** Whether the entry was stored (not when too large, about to expire, or the store failed). */
+  private async store({ key, generation }: CacheLookup, text: string): Promise<boolean> {
+    if (generation === undefined || Buffer.byteLength(text) > this.maxEntryBytes) return false;
     try {
-      const text = JSON.stringify(entry);
-      if (Buffer.byteLength(text) > this.maxEntryBytes) return;
       const ttl = await this.ttlFor(generation);
-      if (ttl > 0) await this.cache.store(RESULT_NAMESPACE, key, generation, text, ttl);
+      if (ttl <= 0) return false;
+      await this.cache.store(RESULT_NAMESPACE, key, generation, text, ttl);
+      return true;
     } catch (error) {
       this.failed(error);
+      return false;
     }
   }
 

@@ -35,6 +35,45 @@ export function resultCacheKey(parts: ResultCacheKeyParts): string {
   return createHash('sha256').update(text).digest('base64url');
 }
 
+/**
+ * A request as it came, before decoding: what a request-level key is made of. The allow-list
+ * version makes a changed GRAPHQL_PERSISTED_QUERIES_DIR list miss every earlier entry.
+ */
+export interface RequestText {
+  readonly method: string;
+  readonly contentType: string | undefined;
+  readonly search: string;
+  readonly body: string | undefined;
+  readonly allowListVersion: number;
+}
+
+export type RequestCacheKeyParts = Omit<
+  ResultCacheKeyParts,
+  'privileged' | 'query' | 'variables' | 'operationName'
+> &
+  RequestText;
+
+/**
+ * The key of a whole answer by its request text (anonymous requests on the public schema only,
+ * so no `privileged`). The array has another length than an operation key's, so no request text
+ * can produce an operation's key.
+ */
+export function requestCacheKey(parts: RequestCacheKeyParts): string {
+  const text = JSON.stringify([
+    'request',
+    parts.schemaUid,
+    parts.modelVersion,
+    parts.siteId,
+    parts.settings,
+    parts.allowListVersion,
+    parts.method,
+    parts.contentType ?? null,
+    parts.search,
+    parts.body ?? null,
+  ]);
+  return createHash('sha256').update(text).digest('base64url');
+}
+
 /** JSON-ready copy with object keys sorted at every level. */
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);

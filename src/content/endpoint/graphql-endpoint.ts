@@ -1,8 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Settings } from '../../settings/settings';
 import { headerTags } from '../cache/cache-tags';
-import { GraphqlResultCache } from '../cache/graphql-result-cache';
-import { ContentGraphql, GraphqlResult } from '../graphql/content-graphql';
+import { type CacheLookup, GraphqlResultCache } from '../cache/graphql-result-cache';
+import { ContentGraphql } from '../graphql/content-graphql';
+import { type SerializedResult, serializeResult } from '../graphql/serialized-result';
 import type { GqlSchemaDefinition } from '../model/content-model';
 import { isPersistedQueryFailure, PersistedQueries } from '../persisted/persisted-queries';
 import type { SchemaRequestHeaders } from '../schemas/schema-request-headers';
@@ -21,10 +22,10 @@ export interface EndpointRequest extends GraphqlHttpRequest {
   readonly headers: SchemaRequestHeaders;
 }
 
-/** Status and JSON body of an answer; no body for a preflight. */
+/** Status and JSON text of an answer; no body for a preflight. */
 export interface EndpointAnswer {
   readonly status: number;
-  readonly json?: unknown;
+  readonly body?: string;
   /** Set when a shared cache (a CDN) may keep the answer. */
   readonly cacheable?: CacheableAnswer;
   /** `Cache-Control` of an answer no cache may keep (persisted-query misses). */
@@ -61,7 +62,15 @@ interface Run {
   status?: number;
   /** A persisted-query failure that no cache may keep. */
   uncached?: boolean;
+  /**
+   * Every operation's result is in the result cache, and none registers a persisted query: the
+   * whole answer may be kept by its request text.
+   */
+  keepable: boolean;
 }
+
+/** Longer request texts are not looked up whole: hashing them would cost more than decoding. */
+const MAX_REQUEST_KEY_TEXT = 64 * 1024;
 
 /**
  * Craft's `graphql/api` action without HTTP plumbing (the route adds CORS headers and writes the
@@ -96,15 +105,22 @@ export class GraphqlEndpoint {
   }
 
   async answer(request: EndpointRequest): Promise<EndpointAnswer> {
-    if (!this.enabled) return { status: 404, json: yiiErrorBody(404, 'Page not found.') };
+    if (!this.enabled) return jsonAnswer(404, yiiErrorBody(404, 'Page not found.'));
     if (request.method === 'OPTIONS') return { status: 200 };
     try {
       const schema = await this.selector.select(request.headers);
-      const decoded = decodeGraphqlRequest(request);
-      checkBatchSize(decoded.shape === 'single' ? 1 : decoded.operations.length, this.maxBatchSize);
       // GET (and HEAD) requests never run mutations: links and prefetches must not write.
       const readOnly = request.method !== 'POST';
       const anonymous = schema.isPublic && isAnonymous(request.headers);
+      // Before decoding, parsing and validating: the same request text, the same answer.
+      const whole = anonymous ? await this.findWholeAnswer(request, schema) : undefined;
+      if (whole?.entry !== undefined) {
+        const { json, tags } = whole.entry;
+        if (!readOnly) return { status: 200, body: json };
+        return { status: 200, body: json, cacheable: await this.cacheable(new Set(tags)) };
+      }
+      const decoded = decodeGraphqlRequest(request);
+      checkBatchSize(decoded.shape === 'single' ? 1 : decoded.operations.length, this.maxBatchSize);
       const run: Run = {
         schema,
         headers: request.headers,
@@ -112,15 +128,18 @@ export class GraphqlEndpoint {
         anonymous,
         ...(anonymous && { tags: new Set<string>() }),
         clean: true,
+        keepable: true,
       };
-      const json = await this.run(run, decoded);
+      const body = await this.run(run, decoded);
       // A batch answers each operation's persisted-query failure in its place, with HTTP 200.
       const status = decoded.shape === 'single' ? (run.status ?? 200) : 200;
-      if (run.uncached === true) return { status, json, cacheControl: UNCACHED };
-      if (!readOnly || run.tags === undefined || !run.clean) return { status, json };
-      return { status: 200, json, cacheable: await this.cacheable(run.tags) };
+      if (run.uncached === true) return { status, body, cacheControl: UNCACHED };
+      if (whole !== undefined && run.tags !== undefined && run.clean && run.keepable)
+        await this.cache.keepAnswer(whole, run.tags, body);
+      if (!readOnly || run.tags === undefined || !run.clean) return { status, body };
+      return { status: 200, body, cacheable: await this.cacheable(run.tags) };
     } catch (error) {
-      if (error instanceof CraftHttpError) return { status: error.status, json: error.body };
+      if (error instanceof CraftHttpError) return jsonAnswer(error.status, error.body);
       this.logger.error(
         `${request.method} GraphQL request failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       );
@@ -128,8 +147,35 @@ export class GraphqlEndpoint {
         this.settings.content.devMode && error instanceof Error
           ? error.message
           : INTERNAL_ERROR_MESSAGE;
-      return { status: 500, json: yiiErrorBody(500, message) };
+      return jsonAnswer(500, yiiErrorBody(500, message));
     }
+  }
+
+  /**
+   * The answer kept for this request text, or where to keep it; undefined when the request is
+   * not looked up whole (a body that is not UTF-8 is refused, a long one not hashed).
+   */
+  private findWholeAnswer(
+    request: EndpointRequest,
+    schema: GqlSchemaDefinition,
+  ): Promise<CacheLookup | undefined> {
+    const { method, contentType, search, body } = request;
+    if (
+      request.malformedUtf8 === true ||
+      search.length + (body?.length ?? 0) > MAX_REQUEST_KEY_TEXT
+    )
+      return Promise.resolve(undefined);
+    return this.cache.findAnswer({
+      schema,
+      cacheHeader: request.headers.gqlCache,
+      http: {
+        method,
+        contentType,
+        search,
+        body,
+        allowListVersion: this.persisted.allowListVersion,
+      },
+    });
   }
 
   private async cacheable(tags: Set<string>): Promise<CacheableAnswer> {
@@ -141,33 +187,34 @@ export class GraphqlEndpoint {
     };
   }
 
-  private async run(run: Run, decoded: DecodedRequest): Promise<unknown> {
+  /** The answer's JSON text: the operations' texts as they are, in a batch's list or object. */
+  private async run(run: Run, decoded: DecodedRequest): Promise<string> {
     if (decoded.shape === 'single') return this.execute(run, decoded.operation);
+    const texts: string[] = [];
     if (decoded.shape === 'list') {
-      const results: GraphqlResult[] = [];
-      for (const operation of decoded.operations) results.push(await this.execute(run, operation));
-      return results;
+      for (const operation of decoded.operations) texts.push(await this.execute(run, operation));
+      return `[${texts.join(',')}]`;
     }
-    const results: [string, GraphqlResult][] = [];
+    // Keys come from a decoded JSON object, so they are distinct; `__proto__` stays a key.
     for (const [key, operation] of decoded.operations)
-      results.push([key, await this.execute(run, operation)]);
-    // fromEntries defines own properties: a `__proto__` key stays a key.
-    return Object.fromEntries(results);
+      texts.push(`${JSON.stringify(key)}:${await this.execute(run, operation)}`);
+    return `{${texts.join(',')}}`;
   }
 
-  private async execute(run: Run, raw: RawOperation): Promise<GraphqlResult> {
+  private async execute(run: Run, raw: RawOperation): Promise<string> {
     const result = await this.operationResult(run, raw);
-    if (result.errors !== undefined) run.clean = false;
-    return result;
+    if (!result.clean) run.clean = false;
+    if (result.cached !== true) run.keepable = false;
+    return result.json;
   }
 
-  private async operationResult(run: Run, raw: RawOperation): Promise<GraphqlResult> {
+  private async operationResult(run: Run, raw: RawOperation): Promise<SerializedResult> {
     const { schema, headers, readOnly } = run;
     const resolved = await this.persisted.resolve(raw, run.anonymous);
     if (isPersistedQueryFailure(resolved)) {
       run.status = resolved.status;
       if (resolved.uncached) run.uncached = true;
-      return resolved.result;
+      return serializeResult(resolved.result);
     }
     const operation = checkOperation(resolved.operation);
     const devMode = this.settings.content.devMode;
@@ -184,8 +231,10 @@ export class GraphqlEndpoint {
         () => this.graphql.execute(schema, operation, { privileged, readOnly, tags }),
       );
       if (tags !== undefined) for (const tag of tags) run.tags?.add(tag);
-      // Registered once it parsed and validated (a result with data), as Apollo Server does.
-      if (result.data !== undefined) await this.persisted.register(resolved);
+      // Registered once it parsed and validated (a result with data), as Apollo Server does;
+      // the registering request is not kept whole, so that a repeat registers again.
+      if (result.hasData) await this.persisted.register(resolved);
+      if (resolved.register !== undefined) run.keepable = false;
       return result;
     } catch (error) {
       // The executor answers failures as results; this is a defect, but only this operation fails.
@@ -197,6 +246,10 @@ export class GraphqlEndpoint {
   }
 }
 
-function failure(message: string): GraphqlResult {
-  return { errors: [{ message }] };
+function failure(message: string): SerializedResult {
+  return serializeResult({ errors: [{ message }] });
+}
+
+function jsonAnswer(status: number, json: unknown): EndpointAnswer {
+  return { status, body: JSON.stringify(json) };
 }

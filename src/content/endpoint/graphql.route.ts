@@ -101,10 +101,10 @@ export class GraphqlRoute {
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       this.logger.error(`${request.method} ${request.url}: ${error.stack ?? error.message}`);
-      return send(reply, { status: 500, json: yiiErrorBody(500, INTERNAL_ERROR_MESSAGE) });
+      return send(reply, yiiAnswer(500, INTERNAL_ERROR_MESSAGE));
     }
     discardUnreadBody(reply);
-    return send(reply, { status, json: yiiErrorBody(status, error.message) });
+    return send(reply, yiiAnswer(status, error.message));
   }
 }
 
@@ -115,10 +115,9 @@ export class GraphqlRoute {
  * `If-None-Match` matches; a 304 keeps every one of those headers (RFC 9110 §15.4.5).
  */
 function send(reply: FastifyReply, answer: EndpointAnswer, ifNoneMatch?: string): FastifyReply {
-  if (answer.json === undefined) return reply.status(answer.status).send('');
+  const { body, cacheable } = answer;
+  if (body === undefined) return reply.status(answer.status).send('');
   if (answer.cacheControl !== undefined) void reply.header('cache-control', answer.cacheControl);
-  const body = JSON.stringify(answer.json);
-  const { cacheable } = answer;
   if (cacheable !== undefined) {
     const etag = entityTag(body);
     void reply.headers({
@@ -131,4 +130,8 @@ function send(reply: FastifyReply, answer: EndpointAnswer, ifNoneMatch?: string)
       return reply.status(304).send();
   }
   return reply.status(answer.status).header('content-type', JSON_TYPE).send(body);
+}
+
+function yiiAnswer(status: number, message: string): EndpointAnswer {
+  return { status, body: JSON.stringify(yiiErrorBody(status, message)) };
 }

@@ -45,6 +45,11 @@ export class PersistedQueries {
     this.mode = settings.content.persistedQueries;
   }
 
+  /** Changes whenever the allow-list is read again. */
+  get allowListVersion(): number {
+    return this.allowList.version;
+  }
+
   async resolve(
     raw: RawOperation,
     restricted = false,

@@ -17,6 +17,8 @@ const RELOAD_QUIET_MS = 100;
 export class PersistedQueryAllowList implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('PersistedQueries');
   private list: AllowList = new Map();
+  /** Counts the lists loaded: request-level cache keys include it (graphql-result-cache.ts). */
+  private loaded = 0;
   private watch: DirectoryWatch | undefined;
   private reloadTimer: NodeJS.Timeout | undefined;
 
@@ -46,6 +48,10 @@ export class PersistedQueryAllowList implements OnModuleInit, OnModuleDestroy {
     if (this.reloadTimer !== undefined) clearTimeout(this.reloadTimer);
   }
 
+  get version(): number {
+    return this.loaded;
+  }
+
   /** The allowed query of a hash. */
   byHash(hash: string): string | undefined {
     return this.list.get(hash);
@@ -60,6 +66,7 @@ export class PersistedQueryAllowList implements OnModuleInit, OnModuleDestroy {
     const directory = this.settings.content.persistedQueriesDir;
     try {
       this.list = readAllowList(directory);
+      this.loaded++;
       this.logger.log(`persisted query allow-list: ${this.list.size} operations from ${directory}`);
     } catch (error) {
       this.logger.error(
