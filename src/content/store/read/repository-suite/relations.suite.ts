@@ -474,6 +474,23 @@ export function relationSuites(ctx: StoreSuiteContext): void {
         E.blockB,
         E.blockC,
       ]);
+      // Craft 5's nested entries without their owner at hand: only owners the scope reads.
+      const owned = (ownerScopes: ElementCriteria['ownerScopes']) =>
+        ctx.store.find({ ...blocks, ownerScopes }).then(ids);
+      expect(
+        await owned([
+          { kind: 'entry', containerIds: [SECTION.news], typeIds: [TYPE.article] },
+          { kind: 'asset' },
+        ]),
+      ).toEqual([E.blockA, E.blockB, E.blockC]);
+      expect(
+        await owned([{ kind: 'entry', containerIds: [SECTION.news], typeIds: [TYPE.link] }]),
+      ).toEqual([]);
+      expect(await owned([{ kind: 'entry', containerIds: [SECTION.pages] }])).toEqual([]);
+      expect(await owned([{ kind: 'category' }])).toEqual([]);
+      const beforeNothing = ctx.queries();
+      expect(await owned([])).toEqual([]);
+      expect(ctx.queries()).toBe(beforeNothing);
     });
   });
 
