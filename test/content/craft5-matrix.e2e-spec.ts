@@ -204,4 +204,27 @@ describe.each(DATABASE_KINDS)('Craft 5 Matrix fields as nested entries (%s)', (k
     // Nested entries have no author.
     expect(entry.contentBlocks).toEqual([{ authorId: null, authorIds: [], authors: [] }]);
   });
+
+  it('a nested entry’s own entry fields: localized, prev and next within its field', async () => {
+    const { entry } = await publicData<{ entry: { contentBlocks: Record<string, unknown>[] } }>(`{
+      entry(slug: "welcome-to-the-demo") {
+        ... on article_Entry {
+          contentBlocks {
+            ... on EntryInterface {
+              id
+              localized { id siteHandle }
+              next(field: "contentBlocks") { typeHandle }
+              children { id }
+              _count(field: "image")
+            }
+          }
+        }
+      }
+    }`);
+    const [text, quote, image] = entry.contentBlocks;
+    expect(text.localized).toEqual([{ id: text.id, siteHandle: 'de' }]);
+    expect([text.next, quote.next]).toEqual([{ typeHandle: 'quote' }, { typeHandle: 'image' }]);
+    expect(text.children).toEqual([]);
+    expect([text._count, image._count]).toEqual([0, 1]);
+  });
 });
