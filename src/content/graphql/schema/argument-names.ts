@@ -86,24 +86,24 @@ const STRUCTURE_ARGUMENTS = [
 ];
 
 const ENTRY_BUILT_IN = [
-    ...COMMON_ARGUMENTS,
-    ...STRUCTURE_ARGUMENTS,
-    'editable',
-    'section',
-    'sectionId',
-    'type',
-    'typeId',
-    'authorId',
-    'authorGroup',
-    'authorGroupId',
-    'postDate',
-    'before',
-    'after',
-    'expiryDate',
-    'field',
-    'fieldId',
-    'ownerId',
-    'primaryOwnerId',
+  ...COMMON_ARGUMENTS,
+  ...STRUCTURE_ARGUMENTS,
+  'editable',
+  'section',
+  'sectionId',
+  'type',
+  'typeId',
+  'authorId',
+  'authorGroup',
+  'authorGroupId',
+  'postDate',
+  'before',
+  'after',
+  'expiryDate',
+  'field',
+  'fieldId',
+  'ownerId',
+  'primaryOwnerId',
 ];
 
 /**
@@ -150,4 +150,3 @@ export const BUILT_IN_ARGUMENTS: Readonly<Record<ElementKind, ReadonlySet<string
   // entries take entry arguments, read as block criteria (criteria/nested-entries.ts).
   matrixblock: new Set(ENTRY_BUILT_IN),
 };
-

@@ -121,7 +121,9 @@ function matrixFieldConfig(
         name: typeNames.matrixUnion(field),
         types: () =>
           field.blockTypes.map((blockType) =>
-            craft5 ? nestedEntryObjectType(types, blockType) : blockObjectType(types, field, blockType),
+            craft5
+              ? nestedEntryObjectType(types, blockType)
+              : blockObjectType(types, field, blockType),
           ),
         resolveType: (value: ElementSource) => types.runtimeName(value),
       }),

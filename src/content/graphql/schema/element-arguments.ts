@@ -414,7 +414,10 @@ const USER_ARGUMENTS_OF: Partial<Record<ElementKind, readonly string[]>> = {
  * A custom field's query argument (spec §3.3): lightswitches take a Boolean, everything else a
  * `[QueryArgument]` (relation fields: target ids). Matrix and table fields have none.
  */
-export function customFieldArgument(field: Field, scope: SchemaScope): GraphQLArgumentConfig | null {
+export function customFieldArgument(
+  field: Field,
+  scope: SchemaScope,
+): GraphQLArgumentConfig | null {
   const target = relationTargetKind(field.type);
   // A relation to a kind the scope cannot read is not in the schema, nor is its filter.
   if (target !== undefined && !scope.canQuery(target)) return null;
