@@ -10,7 +10,8 @@ import { PROJECT_ROOT } from '../support/service-process';
  *
  * (`fresh`: the block gets a newly started service rather than the one the file's earlier blocks
  * used; `stopped`: a fresh service is started (its database created and seeded) and stopped before
- * the commands run, for the commands that open the embedded database themselves; `tls`, `xds`, `redis`:
+ * the commands run, for the commands that open the embedded database themselves; `tls`, `xds`, `redis`,
+ * `allow-list`:
  * the block gets a fresh service with what the doc assumes around it (test/docs/doc-fixtures.ts);
  * the variables are added to the service's environment). A block that calls the service but cannot
  * run here says why instead: `<!-- doc-test-skip: needs Docker -->` (test/docs/doc-coverage.ts
@@ -44,13 +45,13 @@ export interface DocExample {
   readonly fresh: boolean;
   /** The marker asks for the commands to run with the service stopped (PGlite commands). */
   readonly stopped: boolean;
-  /** What the doc assumes around the service (`tls`, `xds`, `redis`): test/docs/doc-fixtures.ts. */
+  /** What the doc assumes around the service (`tls`, `redis`, ...): test/docs/doc-fixtures.ts. */
   readonly fixtures: readonly DocFixture[];
   readonly commands: readonly DocCommand[];
 }
 
-export type DocFixture = 'tls' | 'xds' | 'redis';
-const FIXTURES: readonly string[] = ['tls', 'xds', 'redis'] satisfies DocFixture[];
+export type DocFixture = 'tls' | 'xds' | 'redis' | 'allow-list';
+const FIXTURES: readonly string[] = ['tls', 'xds', 'redis', 'allow-list'] satisfies DocFixture[];
 
 // Markers and fences may be indented (a block inside a list item).
 export const MARKER = /^\s*<!--\s*doc-test(?::\s*(.*?))?\s*-->\s*$/;

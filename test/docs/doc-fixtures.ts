@@ -21,6 +21,8 @@ import { DocFixture } from './doc-examples';
  * - `redis` (docs/deploy.md, two instances): a redis-server on a free port holding the counters
  *   (`BACKEND_TYPE=kvstore`), and a second instance of the service on it (rate limiting only, its
  *   own data directory) at the doc's `localhost:9080`.
+ * - `allow-list` (docs/content-endpoint.md): GRAPHQL_PERSISTED_QUERIES=only with an empty
+ *   GRAPHQL_PERSISTED_QUERIES_DIR, for the service and the commands.
  */
 export interface FixtureSetup {
   /** Added to the service's environment (after the rewrites). */
@@ -48,6 +50,16 @@ export async function setUpFixtures(fixtures: readonly DocFixture[]): Promise<Fi
 }
 
 const SETUP: Record<DocFixture, () => Promise<FixtureSetup>> = {
+  'allow-list'() {
+    const dir = mkdtempSync(join(tmpdir(), 'doc-test-allow-list-'));
+    return Promise.resolve({
+      env: { GRAPHQL_PERSISTED_QUERIES: 'only', GRAPHQL_PERSISTED_QUERIES_DIR: dir },
+      rewrites: {},
+      grpcAliases: [],
+      close: () => Promise.resolve(rmSync(dir, { recursive: true, force: true })),
+    });
+  },
+
   async redis() {
     const redis = await startRedis();
     const env = { BACKEND_TYPE: 'kvstore', KVSTORE_URL: redis.url };

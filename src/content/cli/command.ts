@@ -26,6 +26,8 @@ export interface CommandIo {
   err(line: string): void;
   /** Progress: stderr, drawn as a bar when it is a terminal. */
   readonly progress: ProgressSink;
+  /** All of standard input, for a command reading a document from it. */
+  readStdin?(): Promise<string>;
 }
 
 export type ContentCommand = (argv: readonly string[], io: CommandIo) => Promise<number>;
@@ -106,7 +108,7 @@ export async function withContentContext<T>(
 }
 
 /** The service's settings: the command's environment over `./.env`, as the service reads them. */
-async function commandSettings(io: CommandIo): Promise<LoadedSettings> {
+export async function commandSettings(io: CommandIo): Promise<LoadedSettings> {
   try {
     return await SettingsModule.forRoot({
       env: io.env,
@@ -132,6 +134,11 @@ export function runContentCommand(program: string, command: ContentCommand): voi
       isTTY: process.stderr.isTTY === true,
       columns: process.stderr.columns,
       write: (text) => process.stderr.write(text),
+    },
+    readStdin: async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
     },
   };
   // A closed pipe (`| head`) is not an error worth reporting.

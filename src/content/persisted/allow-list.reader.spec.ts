@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readAllowList } from './allow-list.reader';
+import { readAllowList, readAllowListEntries } from './allow-list.reader';
 import { queryHash } from './persisted-query';
 
 describe('readAllowList', () => {
@@ -27,6 +27,22 @@ describe('readAllowList', () => {
       [queryHash('{ a }\n'), queryHash('query B { b }')].sort(),
     );
     expect(list.has(queryHash('{ a }'))).toBe(false);
+  });
+
+  it('lists each entry with the file it comes from, in file name order', () => {
+    writeFileSync(join(directory, 'b.graphql'), '{ b }');
+    writeFileSync(
+      join(directory, 'a.json'),
+      JSON.stringify({
+        format: 'apollo-persisted-query-manifest',
+        version: 1,
+        operations: [{ id: 'x', name: 'A', type: 'query', body: 'query A { a }' }],
+      }),
+    );
+    expect(readAllowListEntries(directory)).toEqual([
+      { hash: queryHash('query A { a }'), query: 'query A { a }', file: 'a.json' },
+      { hash: queryHash('{ b }'), query: '{ b }', file: 'b.graphql' },
+    ]);
   });
 
   it('throws on a manifest it does not understand', () => {

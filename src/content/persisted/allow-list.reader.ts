@@ -8,6 +8,15 @@ import { queryHash } from './persisted-query';
 /** Allowed operations by the sha256 of their text. */
 export type AllowList = ReadonlyMap<string, string>;
 
+/** One allowed operation and the file of the directory it comes from. */
+export interface AllowListEntry {
+  /** sha256 of `query`, as clients send it. */
+  readonly hash: string;
+  readonly query: string;
+  /** The `.graphql` file, or the manifest holding it (a name in the directory). */
+  readonly file: string;
+}
+
 /**
  * Reads an allow-list directory: every `.graphql` file is one entry, hashed over its exact text
  * (UTF-8, no trimming: the bytes a client sends); every `.json` file is an Apollo persisted query
@@ -16,19 +25,24 @@ export type AllowList = ReadonlyMap<string, string>;
  * cannot read or understand, so that a bad file never replaces a good list.
  */
 export function readAllowList(directory: string): AllowList {
-  const list = new Map<string, string>();
-  const names = readdirSync(directory).sort();
-  for (const name of names) {
-    const path = join(directory, name);
-    if (name.endsWith('.graphql')) add(list, readFileSync(path, 'utf8'));
-    else if (name.endsWith('.json'))
-      for (const body of manifestBodies(readFileSync(path, 'utf8'), name)) add(list, body);
-  }
-  return list;
+  return new Map(readAllowListEntries(directory).map((entry) => [entry.hash, entry.query]));
 }
 
-function add(list: Map<string, string>, query: string): void {
-  list.set(queryHash(query), query);
+/**
+ * The entries of an allow-list directory in file name order, as readAllowList reads them (the
+ * `content-persisted-queries` command lists and edits the directory through this).
+ */
+export function readAllowListEntries(directory: string): AllowListEntry[] {
+  const entries: AllowListEntry[] = [];
+  const entry = (query: string, file: string) => ({ hash: queryHash(query), query, file });
+  for (const name of readdirSync(directory).sort()) {
+    const path = join(directory, name);
+    if (name.endsWith('.graphql')) entries.push(entry(readFileSync(path, 'utf8'), name));
+    else if (name.endsWith('.json'))
+      for (const body of manifestBodies(readFileSync(path, 'utf8'), name))
+        entries.push(entry(body, name));
+  }
+  return entries;
 }
 
 function manifestBodies(text: string, name: string): string[] {
