@@ -138,4 +138,3 @@ export const echo = (
 ) => ({
   data: { schema: 'public', query, variables, operationName },
 });
-
