@@ -56,6 +56,7 @@ export class ContentImporter {
     const files = contentFilesOf(paths);
     const document = readContentFiles(files);
     const counts = await this.load(document, this.models.current, listener);
+    await this.database.refreshStatistics();
     return { counts, files: files.length, elapsedMs: performance.now() - started };
   }
 }

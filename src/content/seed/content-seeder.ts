@@ -51,6 +51,8 @@ export class ContentSeeder implements OnApplicationBootstrap, OnApplicationShutd
     const model = this.models.current;
     await this.seed(model);
     await this.ensureModelElements(model);
+    // Also when nothing was seeded: the store may have been filled by earlier processes.
+    await this.database.refreshStatistics();
     this.unsubscribe = this.models.onChange((next) => {
       this.ensuring = this.ensuring.then(() =>
         this.ensureModelElements(next).catch((error: unknown) =>

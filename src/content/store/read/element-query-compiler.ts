@@ -87,6 +87,9 @@ export function compileFind(
     const offsetSql = offset === 0 ? sql`` : sql` OFFSET ${offset}`;
     return sql`SELECT q.* FROM (${inner}) q${deduped} ORDER BY ${orderBy}${limitSql}${offsetSql}`;
   }
+  // Without paging, each key's rows need no numbering: ordering by key first groups them.
+  if (offset === 0 && limit === null)
+    return sql`SELECT q.* FROM (${inner}) q${deduped} ORDER BY q._key, ${orderBy}`;
   const upper = limit === null ? sql`` : sql` AND ranked._rn <= ${offset + limit}`;
   return sql`SELECT ranked.* FROM (SELECT q.*, row_number() OVER (PARTITION BY q._key ORDER BY ${orderBy}) AS _rn FROM (${inner}) q${deduped}) ranked WHERE ranked._rn > ${offset}${upper} ORDER BY ranked._key, ranked._rn`;
 }

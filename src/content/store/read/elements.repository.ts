@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type SQL, sql } from 'drizzle-orm';
 import { Clock } from '../../../infra/clock/clock';
 import { Database } from '../../../infra/database/database';
-import { rawRows } from '../../../infra/database/raw-rows';
+import { preparedRows } from '../../../infra/database/prepared-rows';
 import type { Counter } from '../../../infra/stats/counter';
 import { StatsRegistry } from '../../../infra/stats/registry';
 import type { ContentModelIndex } from '../../model/content-model.index';
@@ -157,7 +157,7 @@ export class ElementsRepository extends ElementReader {
 
   private async run<T>(query: SQL): Promise<T[]> {
     this.queries.inc();
-    return rawRows<T>(this.database.executor, query);
+    return preparedRows<T>(this.database.executor, query);
   }
 
   private context(): QueryContext {

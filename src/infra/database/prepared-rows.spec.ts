@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { Pool } from 'pg';
+import type { DrizzleExecutor } from './database.types';
+import { freshPostgresDatabase } from './postgres.fixtures';
+import { preparedRows } from './prepared-rows';
+import { rawRows } from './raw-rows';
+
+describe('preparedRows on PostgreSQL', () => {
+  let world: Awaited<ReturnType<typeof freshPostgresDatabase>>;
+  /** One connection: the statements it prepared are visible to its next query. */
+  let single: Pool;
+  let db: DrizzleExecutor;
+  beforeAll(async () => {
+    world = await freshPostgresDatabase();
+    single = new Pool({ connectionString: world.pool.options.connectionString, max: 1 });
+    db = drizzle({ client: single }) as unknown as DrizzleExecutor;
+  });
+  afterAll(async () => {
+    await single.end();
+    await world.drop();
+  });
+
+  const numbers = (n: number) =>
+    sql`SELECT g AS n, ${'x'}::text || g AS label, ${new Date(0)}::timestamptz < now() AS later FROM generate_series(1, ${n}::int) g`;
+  const prepared = async () =>
+    (
+      await single.query<{ name: string; statement: string }>(
+        'SELECT name, statement FROM pg_prepared_statements ORDER BY prepare_time',
+      )
+    ).rows;
+
+  it('answers the rows rawRows answers, from a statement the connection prepared once', async () => {
+    expect(await preparedRows(db, numbers(3))).toEqual(await rawRows(db, numbers(3)));
+    expect(await preparedRows(db, numbers(2))).toEqual([
+      { n: 1, label: 'x1', later: true },
+      { n: 2, label: 'x2', later: true },
+    ]);
+    const statements = await prepared();
+    expect(statements).toHaveLength(1);
+    expect(statements[0].name).toMatch(/^content_[\w-]{27}$/);
+    expect(statements[0].statement).toContain('generate_series');
+  });
+
+  it('runs transactions unprepared: their executor is not the pool', async () => {
+    await db.transaction(async (tx) => {
+      expect(await preparedRows(tx, sql`SELECT 41 + 1 AS answer`)).toEqual([{ answer: 42 }]);
+    });
+    expect((await prepared()).map((row) => row.statement)).not.toContainEqual(
+      expect.stringContaining('41 + 1'),
+    );
+  });
+});
