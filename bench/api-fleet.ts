@@ -19,6 +19,8 @@ export interface ApiFleet {
   readonly current: Service;
   readonly baseline?: Service;
   readonly baselineProblem?: string;
+  /** The settings both builds run with (content, rules, store, admin). */
+  readonly env: Readonly<Record<string, string>>;
   readonly notes: string[];
   stop(): Promise<void>;
 }
@@ -73,7 +75,7 @@ export async function startApiFleet(progress: (text: string) => void): Promise<A
       );
     }
     if (baselineProblem) notes.push(`content and Teams rows: no baseline (${baselineProblem})`);
-    return { current, baseline, baselineProblem, notes, stop };
+    return { current, baseline, baselineProblem, env, notes, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -6,6 +6,7 @@ import { markdownTable } from './report/table';
 import { algorithmRows } from './rows/algorithms';
 import { footprintRows } from './rows/footprint';
 import { graphqlRows } from './rows/graphql';
+import { graphqlNoopRows } from './rows/graphql-noop';
 import { latencyRows } from './rows/latency';
 import { localCacheRows } from './rows/local-cache';
 import { profileRows } from './rows/profile';
@@ -80,7 +81,10 @@ async function main(): Promise<void> {
       apiFleet = await startApiFleet(progress);
       notes.push(...apiFleet.notes);
       const started = apiFleet;
-      await group('graphql', () => graphqlRows(started));
+      await group('graphql', async () => [
+        ...(await graphqlRows(started)),
+        ...(await graphqlNoopRows(started)),
+      ]);
       await group('teams', () => teamsRows(started));
     }
   } catch (error) {

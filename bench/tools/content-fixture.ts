@@ -26,6 +26,17 @@ export const LIST_QUERY = `query BenchNews($limit: Int) {
   }
 }`;
 
+/**
+ * The query of the rows against a no-op route (issue 17): a page of 20 news entries with one
+ * relation field, as the issue measured it.
+ */
+export const NEWS_PAGE_QUERY = `query NewsPage {
+  entries(section: "news", limit: 20) {
+    id title slug uri postDate
+    ... on news_article_Entry { summary newsCategories { id title slug } }
+  }
+}`;
+
 const CATEGORIES = ['technology', 'ai', 'web', 'culture'];
 const KEYWORDS = ['headless', 'craft-cms', 'graphql', 'photography', 'typescript'];
 const IMAGES = ['harbour-at-dusk.jpg', 'mountain-lake.jpg'];

@@ -1,0 +1,228 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { ApiFleet } from '../api-fleet';
+import { Row, skippedRow, throughput } from '../report/row';
+import { BENCH } from '../settings';
+import { NEWS_PAGE_QUERY } from '../tools/content-fixture';
+import { LoadResult } from '../tools/load-result';
+import { median } from '../tools/median';
+import { startBaseline } from '../tools/processes';
+import { launchService, Service } from '../tools/service-launcher';
+import { readStats } from '../tools/stats-page';
+import { HttpRequestSpec, wrkRequest } from '../tools/wrk-request';
+
+/** As the issue measured: wrk with 32 connections. */
+const CONNECTIONS = 32;
+const JSON_HEADERS = { 'content-type': 'application/json' };
+const BODY = JSON.stringify({ query: NEWS_PAGE_QUERY });
+const HASH = createHash('sha256').update(NEWS_PAGE_QUERY).digest('hex');
+const PERSISTED = { persistedQuery: { version: 1, sha256Hash: HASH } };
+const HITS = 'content.graphql_cache.hits';
+const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+interface Variant {
+  readonly measure: string;
+  readonly request: HttpRequestSpec;
+  /** Whether the result cache must answer it. */
+  readonly cached: boolean;
+  /** Goal per database: ours / no-op at least. */
+  readonly atLeast: { readonly pglite: number; readonly postgres: number };
+}
+
+const VARIANTS: readonly Variant[] = [
+  {
+    measure: 'uncached (X-Craft-Gql-Cache: no-cache), POST',
+    request: {
+      method: 'POST',
+      path: '/graphql',
+      headers: { ...JSON_HEADERS, 'x-craft-gql-cache': 'no-cache' },
+      body: BODY,
+    },
+    cached: false,
+    atLeast: { pglite: 0.08, postgres: 0.15 },
+  },
+  {
+    measure: 'from the result cache, POST',
+    request: { method: 'POST', path: '/graphql', headers: JSON_HEADERS, body: BODY },
+    cached: true,
+    atLeast: { pglite: 0.8, postgres: 0.8 },
+  },
+  {
+    measure: 'by persisted-query hash, GET',
+    request: {
+      method: 'GET',
+      path: `/graphql?${new URLSearchParams({ extensions: JSON.stringify(PERSISTED) }).toString()}`,
+      headers: {},
+    },
+    cached: true,
+    atLeast: { pglite: 0.8, postgres: 0.8 },
+  },
+];
+
+type Database = keyof Variant['atLeast'];
+
+/**
+ * The content list query of issue 17 against a no-op Fastify route that answers the same bytes
+ * (bench/servers/noop-graphql-server.ts), on PGlite (the fleet's own build) and on PostgreSQL (a
+ * process of this build on a fresh database): uncached, from the result cache, and by persisted
+ * query hash over GET. Each round runs the service and the no-op back to back; a row's ratio is
+ * the median of the rounds' ratios.
+ */
+export async function graphqlNoopRows(fleet: ApiFleet): Promise<Row[]> {
+  const rows: Row[] = [];
+  rows.push(...(await databaseRows(fleet.current, 'pglite')));
+  const postgres = await startPostgresService(fleet);
+  try {
+    rows.push(...(await databaseRows(postgres.service, 'postgres')));
+  } finally {
+    await postgres.stop();
+  }
+  return rows;
+}
+
+async function databaseRows(service: Service, database: Database): Promise<Row[]> {
+  const label = database === 'pglite' ? 'PGlite' : 'PostgreSQL';
+  const base = (variant: Variant) => ({
+    group: 'graphql',
+    measure: `GraphQL news page (20 entries, 1 relation), ${label}, ${variant.measure}`,
+    shape: 'default',
+  });
+  // The same answer bytes for the no-op: the page as the service sends it (and registered).
+  const answer = await register(service);
+  const { problem } = answer;
+  if (problem !== undefined) return VARIANTS.map((variant) => skippedRow(base(variant), problem));
+  const directory = mkdtempSync(join(tmpdir(), 'bench-noop-graphql-'));
+  const file = join(directory, 'answer.json');
+  writeFileSync(file, answer.text);
+  const noop = await startBaseline('noop-graphql-server.js', [file]);
+  try {
+    const rows: Row[] = [];
+    for (const variant of VARIANTS) {
+      const problem = await variantProblem(service, variant, answer.text);
+      if (problem !== undefined) {
+        rows.push(skippedRow(base(variant), problem));
+        continue;
+      }
+      rows.push(await measure(service.httpUrl, noop.url, variant, base(variant), database));
+    }
+    return rows;
+  } finally {
+    noop.stop();
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+async function measure(
+  serviceUrl: string,
+  noopUrl: string,
+  variant: Variant,
+  base: Pick<Row, 'group' | 'measure' | 'shape'>,
+  database: Database,
+): Promise<Row> {
+  const run = (url: string, seconds: number) =>
+    wrkRequest(url, variant.request, { seconds, connections: CONNECTIONS });
+  await run(serviceUrl, Math.min(2, BENCH.seconds));
+  await run(noopUrl, Math.min(2, BENCH.seconds));
+  const pairs: { ours: LoadResult; noop: LoadResult }[] = [];
+  for (let round = 0; round < BENCH.apiRounds; round++) {
+    // The first side alternates, so a slow spell does not always land on the same one.
+    const first = await run(round % 2 === 0 ? serviceUrl : noopUrl, BENCH.seconds);
+    const second = await run(round % 2 === 0 ? noopUrl : serviceUrl, BENCH.seconds);
+    pairs.push(round % 2 === 0 ? { ours: first, noop: second } : { ours: second, noop: first });
+  }
+  const ratios = pairs.map((pair) => pair.ours.requestsPerSecond / pair.noop.requestsPerSecond);
+  const ratio = median(ratios);
+  // The figures shown are those of the round whose ratio is the median.
+  const middle = pairs[ratios.indexOf(ratio)];
+  const atLeast = variant.atLeast[database];
+  return {
+    ...base,
+    ours: throughput(middle.ours),
+    baseline: throughput(middle.noop),
+    ratio,
+    goal: `≥ ${atLeast.toFixed(2)}`,
+    verdict: ratio >= atLeast ? 'met' : 'missed',
+    note: `rounds ${Math.min(...ratios).toFixed(3)}–${Math.max(...ratios).toFixed(3)}; ${CONNECTIONS} connections; no-op: bare Fastify sending the same answer bytes`,
+  };
+}
+
+/** Registers the query as a persisted query (POST with its hash) and returns the answer text. */
+async function register(service: Service): Promise<{ text: string; problem?: string }> {
+  const response = await fetch(`${service.httpUrl}/graphql`, {
+    method: 'POST',
+    headers: JSON_HEADERS,
+    body: JSON.stringify({ query: NEWS_PAGE_QUERY, extensions: PERSISTED }),
+  });
+  const text = await response.text();
+  if (response.status !== 200) return { text, problem: `answered ${response.status}` };
+  const body = JSON.parse(text) as { data?: { entries?: unknown[] }; errors?: unknown };
+  if (body.errors !== undefined)
+    return { text, problem: `errors: ${JSON.stringify(body.errors).slice(0, 200)}` };
+  if (body.data?.entries?.length !== 20)
+    return { text, problem: `${body.data?.entries?.length ?? 0} entries instead of 20` };
+  return { text };
+}
+
+/**
+ * Why the variant would not measure what its row says: another answer than the page, or the
+ * result cache hit when it must not be (or not hit when it must).
+ */
+async function variantProblem(
+  service: Service,
+  variant: Variant,
+  page: string,
+): Promise<string | undefined> {
+  const { method, path, headers, body } = variant.request;
+  const ask = async () => {
+    const response = await fetch(`${service.httpUrl}${path}`, { method, headers, body });
+    return { status: response.status, text: await response.text() };
+  };
+  await ask();
+  const before = (await readStats(service.debugUrl)).get(HITS) ?? 0;
+  const answer = await ask();
+  const after = (await readStats(service.debugUrl)).get(HITS) ?? 0;
+  if (answer.status !== 200) return `answered ${answer.status} ${answer.text.slice(0, 200)}`;
+  if (answer.text !== page) return 'the answer differs from the page the no-op sends';
+  if (variant.cached && after === before) return `the result cache was not hit (${HITS})`;
+  if (!variant.cached && after !== before) return 'the result cache was hit despite no-cache';
+  return undefined;
+}
+
+/** This build on a fresh PostgreSQL database with the fleet's content, dropped at stop. */
+async function startPostgresService(
+  fleet: ApiFleet,
+): Promise<{ service: Service; stop: () => Promise<void> }> {
+  const name = `bench_${process.pid}_${Date.now()}`;
+  const admin = new Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const drop = async () => {
+    const cleanup = new Client({ connectionString: ADMIN_URL });
+    await cleanup.connect();
+    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await cleanup.end();
+  };
+  try {
+    const service = await launchService({
+      label: 'api postgres',
+      shape: 'default',
+      env: { ...fleet.env, DATABASE_URL: url.toString() },
+    });
+    return {
+      service,
+      stop: async () => {
+        await service.stop();
+        await drop();
+      },
+    };
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+}
