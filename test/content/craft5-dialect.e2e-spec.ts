@@ -78,6 +78,16 @@ entries:
 `,
 };
 
+/** Craft 5.9's directive switches: this schema lists `directive:transform` only. */
+const TRANSFORM_ONLY_SCHEMA = `
+  - handle: transformOnly
+    name: Transform only
+    scope:
+      - sections.news:read
+      - volumes.images:read
+      - directive:transform
+`;
+
 type Data = Record<string, unknown>;
 
 let world: ContentDemoWorld;
@@ -108,6 +118,7 @@ beforeAll(async () => {
     projectFiles: {
       'sections.yaml': project('sections.yaml') + PRESS_SECTION,
       'fields.yaml': project('fields.yaml') + PRESS_LINKS_FIELD,
+      'graphql.yaml': project('graphql.yaml') + TRANSFORM_ONLY_SCHEMA,
     },
     seedFiles: PRESS_SEED,
   });
@@ -254,5 +265,31 @@ describe('Craft 5 arguments', () => {
         ', relatedViaField: ["relatedArticles"], relatedViaSite: ["de"]',
       ),
     ).toEqual(['press-hero']);
+  });
+});
+
+describe('per-schema @transform and @parseRefs (Craft 5.9)', () => {
+  it('a schema listing directive:transform only has @transform and not @parseRefs', async () => {
+    const client = await world.clientFor('transformOnly');
+    const refused = await client.post<{ data?: Data; errors?: { message: string }[] }>({
+      query: '{ entries(section: "news", limit: 1) { title @parseRefs } }',
+    });
+    expect(refused.status).toBe(200);
+    expect(refused.body.data).toBeUndefined();
+    expect(refused.body.errors?.map((error) => error.message)).toEqual([
+      'Unknown directive "@parseRefs".',
+    ]);
+    const { assets } = await data(
+      client,
+      '{ assets(filename: "harbour-at-dusk.jpg") { width @transform(width: 120) file: width } }',
+    );
+    expect(assets).toEqual([{ width: 120, file: 640 }]);
+  });
+
+  it('schemas listing no directive component keep both', async () => {
+    const query = `{ entries(section: "news", limit: 1) { title @parseRefs }
+      assets(filename: "harbour-at-dusk.jpg") { width @transform(width: 120) } }`;
+    expect(await data(world.gql, query)).toMatchObject({ assets: [{ width: 120 }] });
+    expect(await data(admin, query)).toMatchObject({ assets: [{ width: 120 }] });
   });
 });

@@ -88,6 +88,8 @@ export class ScopeGrants implements SchemaScope {
   readonly revisions: boolean;
   /** Where queries run when they name no site: the primary site if readable, else the first one. */
   readonly defaultSite: Site | null;
+  /** Lower-cased names of the `directive:<name>` components listed (Craft 5.9's switches). */
+  readonly directiveComponents: ReadonlySet<string>;
 
   private readonly granted = new Map<string, Map<string, Set<string>>>();
   private readonly readableTypes = new Map<number, readonly EntryType[]>();
@@ -98,14 +100,18 @@ export class ScopeGrants implements SchemaScope {
     private readonly model: ContentModelIndex,
   ) {
     const explicitSites = new Set<string>();
+    const directives = new Set<string>();
     for (const text of definition.scope) {
       const component = parseScopeComponent(text);
       if (component === null) continue;
       if (component.entity === 'sites') explicitSites.add(component.action);
+      if (component.entity === 'directive' && component.identifier === null)
+        directives.add(component.action);
       for (const uid of this.normalise(component.entity, component.identifier))
         this.grant(component.action, component.entity, uid);
     }
     this.implyEntryTypes();
+    this.directiveComponents = directives;
 
     const readSites = explicitSites.has('read')
       ? model.model.sites.filter((site) => this.has('read', 'sites', site.uid))

@@ -156,7 +156,8 @@ describe('normaliseScope', () => {
         'entrytypes.blog.post:read',
         'entrytypes.pages.page:read',
         'sites.en:write',
-        'directive:transform',
+        'directive:transfrom',
+        'directive:markdown',
       ]).problems,
     ).toEqual([
       's.yaml: scope[0]: unknown section "newz" (did you mean "news"?)',
@@ -164,8 +165,25 @@ describe('normaliseScope', () => {
       's.yaml: scope[2]: section "news" has no entry type "post"',
       's.yaml: scope[3]: unknown section "blog"',
       's.yaml: scope[5]: action "write" is not one of read for sites',
-      's.yaml: scope[6]: "directive:transform" is not a scope component <entity>.<handle|uid|*>:<action>',
+      's.yaml: scope[6]: unknown directive component "directive:transfrom" (did you mean "directive:transform"?)',
+      's.yaml: scope[7]: unknown directive component "directive:markdown" (known: directive:transform, directive:parseRefs)',
       's.yaml: scope[4]: grants nothing without its section: add sections.pages:read',
     ]);
+  });
+
+  it('keeps Craft 5.9 directive components in Craft’s spelling, names matched without case', () => {
+    expect(
+      normalise(['directive:transform', 'sections.pages:read', 'DIRECTIVE:PARSEREFS']),
+    ).toEqual({
+      scope: [
+        'directive:parseRefs',
+        'directive:transform',
+        `entrytypes.${uid(21)}:read`,
+        `sections.${uid(20)}:read`,
+        `sites.${uid(1)}:read`,
+        `sites.${uid(2)}:read`,
+      ],
+      problems: [],
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { suggestion } from './yaml/did-you-mean';
+import { closest, suggestion } from './yaml/did-you-mean';
 import type { ModelProblems, Where } from './yaml/problems';
 import { isUid } from './yaml/item-uid';
 import { quote, type Located } from './yaml/yaml-map';
@@ -61,6 +61,15 @@ const ELEMENT_PERMISSIONS = ['inactive', 'drafts', 'revisions'];
 const COMPONENT = /^([A-Za-z]+)\.(.+):([A-Za-z]+)$/;
 
 /**
+ * Craft 5.9's per-schema directive switches, `directive:<name>` with Craft's spelling of each
+ * directive: a Craft 5 schema that lists any of them declares only the directives it lists
+ * (docs/content-graphql.md, "Craft 4 → 5"). Craft 4's dialect ignores them.
+ */
+export const SWITCHED_DIRECTIVES = ['transform', 'parseRefs'] as const;
+export type SwitchedDirective = (typeof SWITCHED_DIRECTIVES)[number];
+const DIRECTIVE_COMPONENT = /^directive:(.*)$/i;
+
+/**
  * A schema's scope as Craft stores it: `<entity>.<uid>:<action>` components, sorted, without
  * duplicates. The YAML may name items by handle (`sections.news:read`), entry types as
  * `<section>.<type>`, and `*` for every item of a kind. Two conveniences: a section granted
@@ -82,6 +91,13 @@ export function normaliseScope(
   let namesSites = false;
 
   for (const { value, where } of components) {
+    const directive = DIRECTIVE_COMPONENT.exec(value);
+    if (directive) {
+      const component = directiveComponent(directive[1]);
+      if (component !== undefined) granted.add(component);
+      else problems.add(where, unknownDirectiveMessage(value, directive[1]));
+      continue;
+    }
     const match = COMPONENT.exec(value);
     if (!match) {
       problems.add(
@@ -152,6 +168,21 @@ export function normaliseScope(
   }
   if (!namesSites) for (const site of catalog.sites) granted.add(`sites.${site.uid}:read`);
   return [...granted].sort();
+}
+
+/** `directive:<name>` in Craft's spelling (names match without case), else undefined. */
+function directiveComponent(name: string): string | undefined {
+  const known = SWITCHED_DIRECTIVES.find((d) => d.toLowerCase() === name.toLowerCase());
+  return known === undefined ? undefined : `directive:${known}`;
+}
+
+function unknownDirectiveMessage(value: string, name: string): string {
+  const near = closest(name, SWITCHED_DIRECTIVES);
+  const hint =
+    near === undefined
+      ? ` (known: ${SWITCHED_DIRECTIVES.map((d) => `directive:${d}`).join(', ')})`
+      : ` (did you mean "directive:${near}"?)`;
+  return `unknown directive component ${quote(value)}${hint}`;
 }
 
 /** `usergroups.everyone` and `elements.<permission>` keep their names (lowercased). */

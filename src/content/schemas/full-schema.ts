@@ -36,6 +36,9 @@ export function fullSchema(model: ContentModelIndex): GqlSchemaDefinition {
       'elements.inactive:read',
       'elements.drafts:read',
       'elements.revisions:read',
+      // Craft 5.9's directive switches, as Craft's full schema has them (both directives).
+      'directive:transform',
+      'directive:parseRefs',
     ],
     enabled: true,
     expiryDate: null,

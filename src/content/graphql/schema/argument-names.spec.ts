@@ -19,6 +19,7 @@ function fullScope(): SchemaScope {
     inactive: true,
     sites: model.sites.all,
     defaultSite: model.primarySite,
+    directiveComponents: new Set(),
     allows: () => true,
   };
 }

@@ -7,6 +7,7 @@ import { registerInterfaces } from './element-interfaces';
 import { concreteTypes } from './element-types';
 import { mutationType } from '../mutations/mutation-type';
 import { queryType } from './root-query';
+import { schemaDirectives } from './schema-directives';
 import type { CraftVersion } from './craft-version';
 import type { SchemaScope } from './schema-scope';
 import { SchemaTypes } from './schema-types';
@@ -21,7 +22,8 @@ import { SchemaTypes } from './schema-types';
  * it: its scalars and directives, the element interfaces' declarations and static fields, and
  * the root fields' declarations and Nest resolvers. Without it (unit tests of the builder), the
  * builder's own declarations stand in; code-first/schema-base.spec.ts checks that both
- * print the same schema. `craftVersion` picks the dialect (type names, Craft 5's arguments).
+ * print the same schema. `craftVersion` picks the dialect (type names, Craft 5's arguments, and
+ * Craft 5.9's per-schema `@transform`/`@parseRefs`: schema-directives.ts).
  */
 export function buildContentSchema(
   model: ContentModelIndex,
@@ -39,7 +41,7 @@ export function buildContentSchema(
     mutation: mutationType(types, objects),
     // Concrete types are mostly reached through interfaces only: list them so that they exist.
     types: objects,
-    directives: base?.directives ?? allDirectives(timeZone),
+    directives: schemaDirectives(base?.directives ?? allDirectives(timeZone), scope, craftVersion),
   });
   applyContentDirectives(schema);
   return schema;

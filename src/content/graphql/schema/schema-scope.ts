@@ -32,6 +32,11 @@ export interface SchemaScope {
   /** Where operations run when they name no site: the primary site if readable, else the first. */
   readonly defaultSite: Site | null;
   /**
+   * The names of Craft 5.9's `directive:<name>` components the scope lists, lower-cased (empty
+   * when it lists none): which of `@transform` and `@parseRefs` a Craft 5 schema declares.
+   */
+  readonly directiveComponents: ReadonlySet<string>;
+  /**
    * Whether the scope has `<entity>.<identifier>:<action>` (identifier: uid or handle): which
    * mutations exist, and what they may do (`sections`/`entrytypes` `create`, `save`, `delete`...).
    */

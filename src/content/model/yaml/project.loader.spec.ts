@@ -192,6 +192,8 @@ graphqlSchemas:
       - globalsets.*:delete
       - things.x:read
       - nonsense
+      - directive:transfrom
+      - directive:parseRefs
   - { handle: two, name: Two, public: true, uid: not-a-uid }
 sectons: []
 `,
@@ -233,6 +235,7 @@ sectons: []
       'nested/more.yml: graphqlSchemas[0].scope[3]: action "delete" is not one of read, edit for globalsets',
       'nested/more.yml: graphqlSchemas[0].scope[4]: unknown scope entity "things" (known: sites, sections, entrytypes, volumes, globalsets, usergroups, categorygroups, taggroups, elements)',
       'nested/more.yml: graphqlSchemas[0].scope[5]: "nonsense" is not a scope component <entity>.<handle|uid|*>:<action>',
+      'nested/more.yml: graphqlSchemas[0].scope[6]: unknown directive component "directive:transfrom" (did you mean "directive:transform"?)',
       'nested/more.yml: graphqlSchemas[0].scope[1]: grants nothing without its section: add sections.news:read',
     ]);
   });
