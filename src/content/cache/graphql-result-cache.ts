@@ -19,7 +19,7 @@ import { isCacheableRequest, skipsCache } from './cacheability';
 import { ContentScheduleRepository } from './content-schedule.repository';
 import { InvalidationWebhook } from './invalidation-webhook';
 import { requestCacheKey, type RequestText, resultCacheKey } from './result-cache-key';
-import { entryText, readEntry, type StoredEntry } from './stored-entry';
+import { type EntryParts, entryText, readEntry, type StoredEntry } from './stored-entry';
 import { resultSettingsFingerprint } from './result-cache-settings';
 
 /** The namespace of GraphQL results in the shared cache. */
@@ -206,7 +206,7 @@ export class GraphqlResultCache implements OnApplicationBootstrap, OnModuleDestr
     this.stats?.misses.inc();
     const result = await run();
     if (!result.clean) return result;
-    const cached = await this.store(found, entryText(request.tags, result.json));
+    const cached = await this.store(found, entryText({ tags: request.tags, json: result.json }));
     return { ...result, cached };
   }
 
@@ -232,8 +232,8 @@ export class GraphqlResultCache implements OnApplicationBootstrap, OnModuleDestr
   }
 
   /** Stores an answer found missing by `findAnswer`, with every tag its operations recorded. */
-  async keepAnswer(missed: CacheLookup, tags: ReadonlySet<string>, json: string): Promise<void> {
-    await this.store(missed, entryText(tags, json));
+  async keepAnswer(missed: CacheLookup, answer: EntryParts): Promise<void> {
+    await this.store(missed, entryText(answer));
   }
 
   /** Whether the cache may be read now: on, and no invalidation is left to reach the store. */

@@ -20,7 +20,13 @@ import { modelWith, schemaDefinition, SettableModelSource } from '../schemas/sch
 import { PersistedQueries } from '../persisted/persisted-queries';
 import { PersistedQueryAllowList } from '../persisted/persisted-query-allow-list';
 import { PersistedQueryStore } from '../persisted/persisted-query.store';
-import { EndpointAnswer, EndpointRequest, GraphqlEndpoint } from './graphql-endpoint';
+import {
+  CacheableAnswer,
+  EndpointAnswer,
+  EndpointRequest,
+  GraphqlEndpoint,
+} from './graphql-endpoint';
+import { entityTag } from './http-caching';
 
 /**
  * An executor answering what it was asked, to see what the endpoint passes on; `{boom}` throws.
@@ -45,8 +51,22 @@ export class EchoGraphql extends ContentGraphql {
 
 const models = new SettableModelSource(modelWith([schemaDefinition('public', { isPublic: true })]));
 
-/** An answer with its JSON text parsed, to compare whole bodies (key order included). */
-export type ParsedAnswer = Omit<EndpointAnswer, 'body'> & { json?: unknown };
+/**
+ * An answer with its JSON text parsed, to compare whole bodies (key order included), and without
+ * the ETag of a cacheable one, once checked to be the tag of the body's bytes.
+ */
+export type ParsedAnswer = Omit<EndpointAnswer, 'body' | 'cacheable'> & {
+  json?: unknown;
+  cacheable?: Omit<CacheableAnswer, 'etag'>;
+};
+
+function parsed({ body, cacheable, ...rest }: EndpointAnswer): ParsedAnswer {
+  const json = body === undefined ? {} : { json: JSON.parse(body) as unknown };
+  if (cacheable === undefined) return { ...rest, ...json };
+  const { etag, ...headers } = cacheable;
+  if (etag !== entityTag(body ?? '')) throw new Error(`ETag ${etag} is not the body's`);
+  return { ...rest, ...json, cacheable: headers };
+}
 
 /** An endpoint over the echo executor, and the parts tests look at. */
 export interface EndpointWorld {
@@ -111,10 +131,7 @@ export function endpoint(
   const executor = new EchoGraphql();
   const served = new GraphqlEndpoint(settings, selector, executor, cache, persisted);
   return {
-    answer: async (request) => {
-      const { body, ...rest } = await served.answer(request);
-      return body === undefined ? rest : { ...rest, json: JSON.parse(body) as unknown };
-    },
+    answer: async (request) => parsed(await served.answer(request)),
     executor,
     cache,
     allowList,

@@ -11,7 +11,7 @@ import { SchemaSelector } from '../schemas/schema-selector';
 import { checkBatchSize, maxBatchSize } from './batch-limit';
 import { CraftHttpError, INTERNAL_ERROR_MESSAGE, yiiErrorBody } from './craft-http-error';
 import type { DecodedRequest, GraphqlHttpRequest, RawOperation } from './graphql-request';
-import { cacheControl, freshness, isAnonymous } from './http-caching';
+import { cacheControl, entityTag, freshness, isAnonymous } from './http-caching';
 import { checkOperation, isRefused } from './operation-check';
 import { decodeGraphqlRequest } from './request-decoder';
 
@@ -35,8 +35,10 @@ export interface EndpointAnswer {
 /** Apollo Server's header on persisted-query errors: a miss is registered right after. */
 const UNCACHED = 'private, no-cache, must-revalidate';
 
-/** What the route sends with an answer a CDN may keep (besides its ETag). */
+/** What the route sends with an answer a CDN may keep. */
 export interface CacheableAnswer {
+  /** Strong, over the body (http-caching.ts); kept with a whole answer, not hashed again. */
+  readonly etag: string;
   /** `Cache-Tag` / `Surrogate-Key` names, bounded (cache-tags.ts). */
   readonly tags: readonly string[];
   /** Undefined when GRAPHQL_HTTP_CACHE_MAX_AGE is 0. */
@@ -115,9 +117,9 @@ export class GraphqlEndpoint {
       // Before decoding, parsing and validating: the same request text, the same answer.
       const whole = anonymous ? await this.findWholeAnswer(request, schema) : undefined;
       if (whole?.entry !== undefined) {
-        const { json, tags } = whole.entry;
+        const { json, tags, etag } = whole.entry;
         if (!readOnly) return { status: 200, body: json };
-        return { status: 200, body: json, cacheable: await this.cacheable(new Set(tags)) };
+        return { status: 200, body: json, cacheable: await this.cacheable(tags ?? [], json, etag) };
       }
       const decoded = decodeGraphqlRequest(request);
       checkBatchSize(decoded.shape === 'single' ? 1 : decoded.operations.length, this.maxBatchSize);
@@ -134,10 +136,12 @@ export class GraphqlEndpoint {
       // A batch answers each operation's persisted-query failure in its place, with HTTP 200.
       const status = decoded.shape === 'single' ? (run.status ?? 200) : 200;
       if (run.uncached === true) return { status, body, cacheControl: UNCACHED };
-      if (whole !== undefined && run.tags !== undefined && run.clean && run.keepable)
-        await this.cache.keepAnswer(whole, run.tags, body);
-      if (!readOnly || run.tags === undefined || !run.clean) return { status, body };
-      return { status: 200, body, cacheable: await this.cacheable(run.tags) };
+      const { tags } = run;
+      if (tags === undefined || !run.clean) return { status, body };
+      const cacheable = readOnly ? await this.cacheable(tags, body) : undefined;
+      if (whole !== undefined && run.keepable)
+        await this.cache.keepAnswer(whole, { tags, json: body, etag: cacheable?.etag });
+      return cacheable === undefined ? { status, body } : { status: 200, body, cacheable };
     } catch (error) {
       if (error instanceof CraftHttpError) return jsonAnswer(error.status, error.body);
       this.logger.error(
@@ -178,10 +182,15 @@ export class GraphqlEndpoint {
     });
   }
 
-  private async cacheable(tags: Set<string>): Promise<CacheableAnswer> {
-    if (this.maxAge === 0) return { tags: headerTags(tags) };
+  private async cacheable(
+    tags: Iterable<string>,
+    body: string,
+    etag = entityTag(body),
+  ): Promise<CacheableAnswer> {
+    if (this.maxAge === 0) return { etag, tags: headerTags(tags) };
     const until = await this.cache.untilNextStatusChange();
     return {
+      etag,
       tags: headerTags(tags),
       cacheControl: cacheControl(freshness(this.maxAge, this.staleWhileRevalidate, until)),
     };

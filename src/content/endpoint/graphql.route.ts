@@ -8,7 +8,7 @@ import { bodyText, type BodyText } from './body-text';
 import { corsHeaders } from './cors-headers';
 import { INTERNAL_ERROR_MESSAGE, yiiErrorBody } from './craft-http-error';
 import { EndpointAnswer, GraphqlEndpoint } from './graphql-endpoint';
-import { entityTag, noneMatchMatches, SCHEMA_HEADERS } from './http-caching';
+import { noneMatchMatches, SCHEMA_HEADERS } from './http-caching';
 import { schemaRequestHeaders } from './request-headers';
 
 /** Where sites usually route Craft's `graphql/api` action; served next to GRAPHQL_PATH. */
@@ -109,7 +109,7 @@ export class GraphqlRoute {
 }
 
 /**
- * Writes an answer. A cacheable one gets its ETag (hashed once, over the bytes sent), its
+ * Writes an answer. A cacheable one gets its ETag (over the bytes sent), its
  * Cache-Control when set, its tags as `Cache-Tag` (comma list: Cloudflare, Akamai) and
  * `Surrogate-Key` (space list: Fastly, Varnish), and is answered 304 without a body when
  * `If-None-Match` matches; a 304 keeps every one of those headers (RFC 9110 §15.4.5).
@@ -119,7 +119,7 @@ function send(reply: FastifyReply, answer: EndpointAnswer, ifNoneMatch?: string)
   if (body === undefined) return reply.status(answer.status).send('');
   if (answer.cacheControl !== undefined) void reply.header('cache-control', answer.cacheControl);
   if (cacheable !== undefined) {
-    const etag = entityTag(body);
+    const { etag } = cacheable;
     void reply.headers({
       etag,
       ...(cacheable.cacheControl !== undefined && { 'cache-control': cacheable.cacheControl }),
