@@ -6,7 +6,7 @@ import {
   GraphQLNonNull,
   GraphQLString,
 } from 'graphql';
-import { TRANSFORM_ARGUMENTS } from './element-arguments';
+import { TRANSFORM_ARGUMENTS } from './transform-arguments';
 import { elementFields } from './element-fields';
 import type { ElementFieldMap } from './field-maps';
 import type { SchemaTypes } from './schema-types';

@@ -487,23 +487,3 @@ export const RELATION_CRITERIA_FIELDS: GraphQLFieldConfigArgumentMap = {
   relatedViaField: arg(strings, 'Narrows the relations based on the field they were created in.'),
   relatedViaSite: arg(strings, 'Narrows the relations based on the site they were created in.'),
 };
-
-/** Arguments of asset `url`, `width`, `height`, `format` (and of `@transform`). */
-export const TRANSFORM_ARGUMENTS: GraphQLFieldConfigArgumentMap = {
-  handle: arg(GraphQLString, 'The handle of the named transform to use.'),
-  transform: arg(GraphQLString, 'The handle of the named transform to use.'),
-  width: arg(GraphQLInt, 'Width for the generated transform'),
-  height: arg(GraphQLInt, 'Height for the generated transform'),
-  mode: arg(
-    GraphQLString,
-    'The mode to use for the generated transform (`crop`, `fit`, `stretch`, `letterbox`).',
-  ),
-  position: arg(GraphQLString, 'The position to use when cropping, if no focal point specified.'),
-  interlace: arg(GraphQLString, 'The interlace mode to use for the transform'),
-  quality: arg(GraphQLInt, 'The quality of the transform'),
-  format: arg(GraphQLString, 'The format to use for the transform'),
-  immediately: arg(
-    GraphQLBoolean,
-    'Whether the transform should be generated immediately (transforms are always generated immediately here).',
-  ),
-};
