@@ -19,6 +19,7 @@ import { ElementsRepository, STORE_QUERIES_STAT } from './elements.repository';
 
 import { ids, news, LIVE_NEWS, type StoreSuiteContext } from './repository-suite/helpers.fixtures';
 import { parameterSuites } from './repository-suite/parameters.suite';
+import { elementKindSuites } from './repository-suite/element-kinds.suite';
 import { relationSuites } from './repository-suite/relations.suite';
 
 export interface OpenedDatabase {
@@ -159,4 +160,5 @@ export function elementStoreSuite(open: () => Promise<OpenedDatabase>): void {
   };
   parameterSuites(ctx);
   relationSuites(ctx);
+  elementKindSuites(ctx);
 }
