@@ -17,9 +17,10 @@ const GRAPHQL_ANSWER_TYPES = ['application/json', 'application/graphql-response+
  */
 export function wantsPlaygroundPage(request: PageRequestFacts): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  // Accept first: clients never prefer HTML, and parsing their query strings cost every GET.
+  if (!prefersHtml(request.accept)) return false;
   const search = request.url.indexOf('?');
-  if (search >= 0 && new URLSearchParams(request.url.slice(search + 1)).has('query')) return false;
-  return prefersHtml(request.accept);
+  return search < 0 || !new URLSearchParams(request.url.slice(search + 1)).has('query');
 }
 
 /** True when the Accept header names text/html with a weight at least that of every JSON type. */
