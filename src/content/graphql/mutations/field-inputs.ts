@@ -11,11 +11,11 @@ import type {
   GraphQLInputFieldConfigMap,
   GraphQLInputType,
 } from 'graphql';
-import type { Field, TableColumn } from '../../model/content-model';
+import type { Field, MatrixBlockType, TableColumn } from '../../model/content-model';
 import { NumberScalar } from '../scalars/number.scalar';
 import { QueryArgumentScalar } from '../scalars/query-argument.scalar';
 import type { SchemaTypes } from '../schema/schema-types';
-import { nestedEntriesInput } from './nested-entry-input';
+import { nestedEntryInputShape } from './nested-entry-input';
 
 /** Craft's names of the input types mutations take. */
 export const inputTypeNames = {
@@ -101,9 +101,13 @@ export function fieldInputType(types: SchemaTypes, field: Field): GraphQLInputTy
       return field.columns.length === 0 ? null : new GraphQLList(tableRowInput(types, field));
     case 'matrix':
       if (field.blockTypes.length === 0) return null;
-      return types.craftVersion === '5'
-        ? nestedEntriesInput(types, field)
-        : matrixInput(types, field);
+      return matrixInput(
+        types,
+        field,
+        types.craftVersion === '5'
+          ? nestedEntryInputShape(types, field)
+          : craft4MatrixInputShape(field),
+      );
     case 'plainText':
     case 'dropdown':
     case 'radioButtons':
@@ -158,21 +162,52 @@ function cellInputType(types: SchemaTypes, column: TableColumn): GraphQLInputTyp
 }
 
 /**
- * Craft's matrix input: `sortOrder` lists the ids of every block to keep, new ones included
- * (`"new1"`...), in order; `blocks` holds the blocks to write, each under its block type's handle
- * with its `id` and field values.
+ * What Craft 4's and Craft 5's Matrix inputs differ in; the rest is one (matrixInput). Craft 4
+ * (craft4MatrixInputShape): `blocks`, a list of `<field>_MatrixBlockContainerInput`, each block
+ * under its block type's handle. Craft 5 (nested-entry-input.ts): `entries`, a list of
+ * `<field>_MatrixEntryContainerInput`, each nested entry under its entry type's handle.
  */
-function matrixInput(types: SchemaTypes, field: Field): GraphQLInputObjectType {
+export interface MatrixInputShape {
+  /** The name of the container input type (one block or nested entry per container). */
+  readonly container: string;
+  /** The matrix input's list of containers. */
+  readonly list: 'blocks' | 'entries';
+  /** A block type's field in the container. */
+  readonly key: (blockType: MatrixBlockType) => string;
+  /** The name of a block type's input type, from its key. */
+  readonly block: (key: string) => string;
+}
+
+function craft4MatrixInputShape(field: Field): MatrixInputShape {
+  return {
+    container: inputTypeNames.blockContainer(field),
+    list: 'blocks',
+    key: (blockType) => blockType.handle,
+    block: (handle) => inputTypeNames.block(field, { handle }),
+  };
+}
+
+/**
+ * Craft's matrix input: `sortOrder` lists the ids of every block to keep, new ones included
+ * (`"new1"`...), in order; `blocks` (Craft 5: `entries`) holds the blocks to write, each under
+ * its block type's handle with its `id` and field values.
+ */
+function matrixInput(
+  types: SchemaTypes,
+  field: Field,
+  shape: MatrixInputShape,
+): GraphQLInputObjectType {
   const container = types.named(
-    inputTypeNames.blockContainer(field),
+    shape.container,
     () =>
       new GraphQLInputObjectType({
-        name: inputTypeNames.blockContainer(field),
+        name: shape.container,
         fields: () => {
           const fields: GraphQLInputFieldConfigMap = {};
           for (const blockType of field.blockTypes) {
-            const name = inputTypeNames.block(field, blockType);
-            fields[blockType.handle] = {
+            const key = shape.key(blockType);
+            const name = shape.block(key);
+            fields[key] = {
               type: types.named(
                 name,
                 () =>
@@ -199,7 +234,7 @@ function matrixInput(types: SchemaTypes, field: Field): GraphQLInputObjectType {
         name: inputTypeNames.matrix(field),
         fields: () => ({
           sortOrder: { type: new GraphQLList(QueryArgumentScalar) },
-          blocks: { type: new GraphQLList(container) },
+          [shape.list]: { type: new GraphQLList(container) },
         }),
       }),
   );

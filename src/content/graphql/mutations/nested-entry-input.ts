@@ -1,10 +1,7 @@
-import { GraphQLID, GraphQLInputObjectType, GraphQLList } from 'graphql';
-import type { GraphQLInputFieldConfigMap } from 'graphql';
 import type { Field } from '../../model/content-model';
 import type { GraphqlArgs } from '../graphql-request-context';
-import { QueryArgumentScalar } from '../scalars/query-argument.scalar';
 import type { SchemaTypes } from '../schema/schema-types';
-import { fieldInputArguments, inputFields, inputTypeNames } from './field-inputs';
+import type { MatrixInputShape } from './field-inputs';
 
 /**
  * Craft 5's Matrix input (docs/content-graphql.md, "Craft 4 → 5"): Craft 4's container shape
@@ -19,48 +16,14 @@ export const nestedEntryInputNames = {
     `${field.handle}_${entryTypeHandle}_MatrixEntryInput`,
 } as const;
 
-export function nestedEntriesInput(types: SchemaTypes, field: Field): GraphQLInputObjectType {
-  const container = types.named(
-    nestedEntryInputNames.container(field),
-    () =>
-      new GraphQLInputObjectType({
-        name: nestedEntryInputNames.container(field),
-        fields: () => {
-          const fields: GraphQLInputFieldConfigMap = {};
-          for (const blockType of field.blockTypes) {
-            const handle = types.blockTypeHandle(blockType);
-            const name = nestedEntryInputNames.entry(field, handle);
-            fields[handle] = {
-              type: types.named(
-                name,
-                () =>
-                  new GraphQLInputObjectType({
-                    name,
-                    fields: () => ({
-                      id: { type: GraphQLID },
-                      ...inputFields(
-                        fieldInputArguments(types, blockType.fields, { id: { type: GraphQLID } }),
-                      ),
-                    }),
-                  }),
-              ),
-            };
-          }
-          return fields;
-        },
-      }),
-  );
-  return types.named(
-    inputTypeNames.matrix(field),
-    () =>
-      new GraphQLInputObjectType({
-        name: inputTypeNames.matrix(field),
-        fields: () => ({
-          sortOrder: { type: new GraphQLList(QueryArgumentScalar) },
-          entries: { type: new GraphQLList(container) },
-        }),
-      }),
-  );
+/** Craft 5's Matrix input is Craft 4's in other names (field-inputs.ts builds both). */
+export function nestedEntryInputShape(types: SchemaTypes, field: Field): MatrixInputShape {
+  return {
+    container: nestedEntryInputNames.container(field),
+    list: 'entries',
+    key: (blockType) => types.blockTypeHandle(blockType),
+    block: (handle) => nestedEntryInputNames.entry(field, handle),
+  };
 }
 
 /**
