@@ -3,10 +3,10 @@ import {
   specifiedDirectives,
   GraphQLBoolean,
   GraphQLDirective,
-  GraphQLInt,
   GraphQLList,
   GraphQLString,
 } from 'graphql';
+import { TRANSFORM_ARGUMENTS } from './transform-arguments';
 
 /** Craft's field directives (spec §5), all `on FIELD`, applied to resolved values left to right. */
 export const CONTENT_DIRECTIVE_NAMES = [
@@ -46,42 +46,28 @@ export function formatDateTimeDirective(defaultTimeZone: string): GraphQLDirecti
   });
 }
 
+/**
+ * `@transform` takes the asset `url` arguments (transform-arguments.ts), three of them described
+ * more fully, as Craft's directive does.
+ */
+const TRANSFORM_DIRECTIVE_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  position:
+    'The position to use when cropping, if no focal point specified (e.g. `center-center`).',
+  interlace: 'The interlace mode to use for the transform (`none`, `line`, `plane`, `partition`).',
+  format: 'The format to use for the transform (`jpg`, `png`, `gif`, `webp`, `avif`).',
+};
+
 export const transformDirective = new GraphQLDirective({
   name: 'transform',
   description:
     'Returns a URL for an asset transform. Accepts the same arguments as the Asset `url` field.',
   locations: [DirectiveLocation.FIELD],
-  args: {
-    handle: { type: GraphQLString, description: 'The handle of the named transform to use.' },
-    transform: { type: GraphQLString, description: 'The handle of the named transform to use.' },
-    width: { type: GraphQLInt, description: 'Width for the generated transform' },
-    height: { type: GraphQLInt, description: 'Height for the generated transform' },
-    mode: {
-      type: GraphQLString,
-      description:
-        'The mode to use for the generated transform (`crop`, `fit`, `stretch`, `letterbox`).',
-    },
-    position: {
-      type: GraphQLString,
-      description:
-        'The position to use when cropping, if no focal point specified (e.g. `center-center`).',
-    },
-    interlace: {
-      type: GraphQLString,
-      description:
-        'The interlace mode to use for the transform (`none`, `line`, `plane`, `partition`).',
-    },
-    quality: { type: GraphQLInt, description: 'The quality of the transform' },
-    format: {
-      type: GraphQLString,
-      description: 'The format to use for the transform (`jpg`, `png`, `gif`, `webp`, `avif`).',
-    },
-    immediately: {
-      type: GraphQLBoolean,
-      description:
-        'Whether the transform should be generated immediately (transforms are always generated immediately here).',
-    },
-  },
+  args: Object.fromEntries(
+    Object.entries(TRANSFORM_ARGUMENTS).map(([name, arg]) => [
+      name,
+      { ...arg, description: TRANSFORM_DIRECTIVE_DESCRIPTIONS[name] ?? arg.description },
+    ]),
+  ),
 });
 
 export const markdownDirective = new GraphQLDirective({

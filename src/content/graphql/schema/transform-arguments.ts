@@ -1,7 +1,10 @@
 import { GraphQLBoolean, GraphQLInt, GraphQLString } from 'graphql';
 import type { GraphQLFieldConfigArgumentMap } from 'graphql';
 
-/** Arguments of asset `url`, `width`, `height`, `format` (and of `@transform`). */
+/**
+ * Arguments of asset `url`, `width`, `height`, `format` and of `@transform`
+ * (directive-definitions.ts, which words three descriptions as Craft's directive does).
+ */
 export const TRANSFORM_ARGUMENTS: GraphQLFieldConfigArgumentMap = {
   handle: { type: GraphQLString, description: 'The handle of the named transform to use.' },
   transform: { type: GraphQLString, description: 'The handle of the named transform to use.' },
