@@ -72,6 +72,45 @@ export function readArguments<S extends FlagSet>(
   return undefined;
 }
 
+/** What a subcommand declares for readSubcommand; its synopsis starts with its name. */
+export interface SubcommandArguments {
+  readonly synopsis: string;
+  readonly flags: FlagSet;
+  readonly args: { readonly min: number; readonly max: number };
+}
+
+/**
+ * The subcommand `argv` names (`<program> <name> [flags] [arguments]`), with its flags and
+ * arguments read (readArguments). Undefined after printing the usage (exit EXIT_USAGE): for no
+ * name or `help` only it, for an unknown name the name first.
+ */
+export function readSubcommand<C extends SubcommandArguments>(
+  program: string,
+  commands: Readonly<Record<string, C>>,
+  argv: readonly string[],
+  io: CommandIo,
+  printUsage: () => void,
+): { subcommand: C; flags: Record<string, unknown>; args: readonly string[] } | undefined {
+  const [name = '', ...rest] = argv;
+  const subcommand = Object.hasOwn(commands, name) ? commands[name] : undefined;
+  if (subcommand === undefined) {
+    if (name !== '' && name !== 'help' && name !== '-h' && name !== '-help')
+      io.err(`unknown command: ${name}`);
+    printUsage();
+    return undefined;
+  }
+  const parsed = readArguments(
+    `${program} ${name}`,
+    subcommand.synopsis.slice(name.length + 1),
+    subcommand.flags,
+    rest,
+    io,
+    subcommand.args,
+  );
+  if (parsed === undefined) return undefined;
+  return { subcommand, flags: parsed.flags, args: parsed.args };
+}
+
 /**
  * Runs `work` with the parts of the service a content command needs (ContentCliModule), opened
  * from the same settings as the service: PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { boolFlag, type FlagSet, stringFlag } from '../../infra/cli/go-flags';
+import { boolFlag, stringFlag } from '../../infra/cli/go-flags';
 import {
   addOperation,
   AllowListEditError,
@@ -12,7 +12,8 @@ import {
   commandSettings,
   EXIT_FAILURE,
   EXIT_USAGE,
-  readArguments,
+  readSubcommand,
+  type SubcommandArguments,
 } from './command';
 
 export const PERSISTED_QUERIES_PROGRAM = 'content-persisted-queries';
@@ -21,11 +22,8 @@ const DIR = {
   dir: stringFlag('', 'the allow-list directory (default: GRAPHQL_PERSISTED_QUERIES_DIR)'),
 };
 
-interface Subcommand {
-  readonly synopsis: string;
+interface Subcommand extends SubcommandArguments {
   readonly summary: string;
-  readonly flags: FlagSet;
-  readonly args: { readonly min: number; readonly max: number };
   run(directory: string, flags: Record<string, unknown>, args: readonly string[]): Promise<void>;
 }
 
@@ -92,27 +90,14 @@ export async function contentPersistedQueries(
   io: CommandIo,
 ): Promise<number> {
   const commands = subcommands(io);
-  const [name = '', ...rest] = argv;
-  const subcommand = Object.hasOwn(commands, name) ? commands[name] : undefined;
-  if (subcommand === undefined) {
-    if (name !== '' && name !== 'help' && name !== '-h' && name !== '-help')
-      io.err(`unknown command: ${name}`);
-    printUsage(io, commands);
-    return EXIT_USAGE;
-  }
-  const parsed = readArguments(
-    `${PERSISTED_QUERIES_PROGRAM} ${name}`,
-    subcommand.synopsis.slice(name.length + 1),
-    subcommand.flags,
-    rest,
-    io,
-    subcommand.args,
+  const read = readSubcommand(PERSISTED_QUERIES_PROGRAM, commands, argv, io, () =>
+    printUsage(io, commands),
   );
-  if (parsed === undefined) return EXIT_USAGE;
-  const flags = parsed.flags as Record<string, unknown>;
+  if (read === undefined) return EXIT_USAGE;
+  const { subcommand, flags, args } = read;
   const directory = flags.dir === '' ? await settingsDirectory(io) : String(flags.dir);
   try {
-    await subcommand.run(directory, flags, parsed.args);
+    await subcommand.run(directory, flags, args);
   } catch (error) {
     if (error instanceof AllowListEditError) {
       io.err(`${PERSISTED_QUERIES_PROGRAM}: ${error.message}`);

@@ -1,12 +1,12 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { Clock } from '../../../infra/clock/clock';
 import { boolFlag, stringFlag } from '../../../infra/cli/go-flags';
-import type { FlagSet } from '../../../infra/cli/go-flags';
 import {
   type CommandIo,
   CommandError,
   EXIT_USAGE,
-  readArguments,
+  readSubcommand,
+  type SubcommandArguments,
   withContentContext,
 } from '../../cli/command';
 import { TokenNameTakenError } from '../../schemas/tokens/graphql-tokens.repository';
@@ -43,11 +43,8 @@ const ROTATE = {
 
 type Run = (app: INestApplicationContext, args: readonly string[]) => Promise<void>;
 
-interface Subcommand {
-  readonly synopsis: string;
+interface Subcommand extends SubcommandArguments {
   readonly summary: string;
-  readonly flags: FlagSet;
-  readonly args: { readonly min: number; readonly max: number };
   run(io: CommandIo, flags: Record<string, unknown>): Run;
 }
 
@@ -168,28 +165,13 @@ function change(name: string, summary: string, changes: () => { enabled: boolean
  * service, or PGlite while it is stopped), with the content model of CONTENT_PROJECT_DIR.
  */
 export async function contentTokens(argv: readonly string[], io: CommandIo): Promise<number> {
-  const [name = '', ...rest] = argv;
-  const subcommand = Object.hasOwn(SUBCOMMANDS, name) ? SUBCOMMANDS[name] : undefined;
-  if (subcommand === undefined) {
-    if (name !== '' && name !== 'help' && name !== '-h' && name !== '-help')
-      io.err(`unknown command: ${name}`);
-    printUsage(io);
-    return EXIT_USAGE;
-  }
-  const parsed = readArguments(
-    `${TOKENS_PROGRAM} ${name}`,
-    subcommand.synopsis.slice(name.length + 1),
-    subcommand.flags,
-    rest,
-    io,
-    subcommand.args,
-  );
-  if (parsed === undefined) return EXIT_USAGE;
-  const flags = parsed.flags as Record<string, unknown>;
+  const read = readSubcommand(TOKENS_PROGRAM, SUBCOMMANDS, argv, io, () => printUsage(io));
+  if (read === undefined) return EXIT_USAGE;
+  const { subcommand, flags, args } = read;
   const run = subcommand.run(io, flags);
   await withContentContext(io, flags.verbose === true, async (app) => {
     try {
-      await run(app, parsed.args);
+      await run(app, args);
     } catch (error) {
       throw asCommandError(error);
     }
