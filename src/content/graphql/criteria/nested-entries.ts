@@ -2,6 +2,11 @@ import type { Field } from '../../model/content-model';
 import type { ContentModelIndex } from '../../model/content-model.index';
 import { ElementKinds } from '../../model/element-kinds';
 import type { OwnerScope } from '../../store/element-criteria';
+import {
+  ENTRY_SECTION_ARGUMENTS,
+  NESTED_ENTRY_SELECTORS,
+  STRUCTURE_ARGUMENTS,
+} from '../schema/argument-names';
 import type { ScopeGrants } from '../scope-grants';
 import type { ArgumentValues } from './values';
 
@@ -12,35 +17,17 @@ import type { ArgumentValues } from './values';
  * own fields (`localized`, `prev`...) take the entry query's arguments.
  */
 
-/** The entry arguments that select nested entries (they exist in the Craft 5 dialect only). */
-export const NESTED_ENTRY_SELECTORS = ['field', 'fieldId', 'ownerId', 'primaryOwnerId'] as const;
-
 /**
  * Entry arguments about what blocks do not have: a section, authors, post and expiry dates, a
  * structure position. Given (not null, not false), they leave no nested entry, as in Craft where
- * nested entries have no section and no structure.
+ * nested entries have no section and no structure. `withStructure` and the `*Dist` bounds only
+ * shape other structure arguments.
  */
 const NOTHING_FOR_BLOCKS = [
-  'section',
-  'sectionId',
-  'authorId',
-  'authorGroup',
-  'authorGroupId',
-  'postDate',
-  'before',
-  'after',
-  'expiryDate',
-  'editable',
-  'structureId',
-  'level',
-  'hasDescendants',
-  'ancestorOf',
-  'descendantOf',
-  'leaves',
-  'nextSiblingOf',
-  'prevSiblingOf',
-  'positionedAfter',
-  'positionedBefore',
+  ...ENTRY_SECTION_ARGUMENTS,
+  ...STRUCTURE_ARGUMENTS.filter(
+    (name) => !['withStructure', 'ancestorDist', 'descendantDist'].includes(name),
+  ),
 ];
 
 /** Whether an entry query asks for nested entries (a field or an owner). */

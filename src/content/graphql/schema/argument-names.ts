@@ -69,7 +69,7 @@ const COMMON_ARGUMENTS = [
   ...DRAFT_ARGUMENTS,
 ];
 
-const STRUCTURE_ARGUMENTS = [
+export const STRUCTURE_ARGUMENTS = [
   'withStructure',
   'structureId',
   'level',
@@ -85,14 +85,14 @@ const STRUCTURE_ARGUMENTS = [
   'positionedBefore',
 ];
 
-const ENTRY_BUILT_IN = [
-  ...COMMON_ARGUMENTS,
-  ...STRUCTURE_ARGUMENTS,
+/**
+ * Entry arguments about what Matrix blocks have not: a section, authors, post and expiry dates
+ * (criteria/nested-entries.ts: given, they leave no Craft 5 nested entry).
+ */
+export const ENTRY_SECTION_ARGUMENTS = [
   'editable',
   'section',
   'sectionId',
-  'type',
-  'typeId',
   'authorId',
   'authorGroup',
   'authorGroupId',
@@ -100,10 +100,18 @@ const ENTRY_BUILT_IN = [
   'before',
   'after',
   'expiryDate',
-  'field',
-  'fieldId',
-  'ownerId',
-  'primaryOwnerId',
+];
+
+/** The entry arguments that select nested entries (they exist in the Craft 5 dialect only). */
+export const NESTED_ENTRY_SELECTORS = ['field', 'fieldId', 'ownerId', 'primaryOwnerId'] as const;
+
+const ENTRY_BUILT_IN = [
+  ...COMMON_ARGUMENTS,
+  ...STRUCTURE_ARGUMENTS,
+  ...ENTRY_SECTION_ARGUMENTS,
+  'type',
+  'typeId',
+  ...NESTED_ENTRY_SELECTORS,
 ];
 
 /**
