@@ -1,5 +1,4 @@
 import {
-  assertValidSchema,
   getIntrospectionQuery,
   getNamedType,
   graphqlSync,
@@ -14,16 +13,13 @@ import { buildContentModel } from '../../model/store/content-model.builder';
 import { ContentModelIndex } from '../../model/content-model.index';
 import { loadContentModel } from '../../model/yaml/project.loader';
 import { fullSchema } from '../../schemas/full-schema';
-import { ScopeGrants } from '../scope-grants';
 import { demoModel, SCHEMAS, schemaWithScope } from '../scope-grants.fixtures';
-import { buildContentSchema } from './content-schema.builder';
+import { validContentSchema } from './content-schema.fixtures';
 
 const model = demoModel();
 
 function build(definition: GqlSchemaDefinition): GraphQLSchema {
-  const schema = buildContentSchema(model, new ScopeGrants(definition, model), 'UTC');
-  assertValidSchema(schema);
-  return schema;
+  return validContentSchema(model, definition);
 }
 
 function objectField(
@@ -480,8 +476,7 @@ describe('buildContentSchema', () => {
       expect.arrayContaining(['public', 'editorial', 'partner']),
     );
     for (const definition of demo.model.schemas) {
-      const schema = buildContentSchema(demo, new ScopeGrants(definition, demo), 'UTC');
-      assertValidSchema(schema);
+      const schema = validContentSchema(demo, definition);
       if (definition.handle === 'partner')
         expect(
           Object.keys(schema.getTypeMap()).filter((name) => /_(Entry|Asset)$/.test(name)),

@@ -1,4 +1,4 @@
-import { assertValidSchema, isInputObjectType, isObjectType, printSchema } from 'graphql';
+import { isInputObjectType, isObjectType, printSchema } from 'graphql';
 import type { GraphQLSchema } from 'graphql';
 import type { ContentModel, EntryType, Section } from '../../model/content-model';
 import { ContentModelIndex } from '../../model/content-model.index';
@@ -12,6 +12,7 @@ import {
   SECTIONS,
 } from '../scope-grants.fixtures';
 import { buildContentSchema } from './content-schema.builder';
+import { validContentSchema } from './content-schema.fixtures';
 import type { CraftVersion } from './craft-version';
 import { craft5EntryTypeHandles } from './type-names';
 
@@ -52,15 +53,7 @@ function build(
   version: CraftVersion,
   definition = fullSchema(model),
 ): GraphQLSchema {
-  const schema = buildContentSchema(
-    model,
-    new ScopeGrants(definition, model),
-    'UTC',
-    undefined,
-    version,
-  );
-  assertValidSchema(schema);
-  return schema;
+  return validContentSchema(model, definition, version);
 }
 
 function entryTypeNames(schema: GraphQLSchema): string[] {

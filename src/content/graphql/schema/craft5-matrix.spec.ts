@@ -1,23 +1,18 @@
-import { assertValidSchema, isInterfaceType, isObjectType, isUnionType } from 'graphql';
+import { isInterfaceType, isObjectType, isUnionType } from 'graphql';
 import type { GraphQLSchema } from 'graphql';
 import type { ContentModel, Field } from '../../model/content-model';
 import { ContentModelIndex } from '../../model/content-model.index';
-import { ScopeGrants } from '../scope-grants';
 import { DEMO_MODEL, demoModel, FIELDS, SCHEMAS } from '../scope-grants.fixtures';
-import { buildContentSchema } from './content-schema.builder';
+import { validContentSchema } from './content-schema.fixtures';
 import type { CraftVersion } from './craft-version';
 import { craft5BlockTypeHandles } from './type-names';
 
-function build(model: ContentModelIndex, version: CraftVersion, definition = SCHEMAS.public) {
-  const schema = buildContentSchema(
-    model,
-    new ScopeGrants(definition, model),
-    'UTC',
-    undefined,
-    version,
-  );
-  assertValidSchema(schema);
-  return schema;
+function build(
+  model: ContentModelIndex,
+  version: CraftVersion,
+  definition = SCHEMAS.public,
+): GraphQLSchema {
+  return validContentSchema(model, definition, version);
 }
 
 function objectFields(schema: GraphQLSchema, typeName: string) {

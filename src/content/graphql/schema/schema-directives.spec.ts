@@ -1,10 +1,9 @@
-import { assertValidSchema, parse, printSchema, validate } from 'graphql';
+import { parse, printSchema, validate } from 'graphql';
 import type { GraphQLSchema } from 'graphql';
 import type { GqlSchemaDefinition } from '../../model/content-model';
 import { fullSchema } from '../../schemas/full-schema';
-import { ScopeGrants } from '../scope-grants';
 import { demoModel, SCHEMAS } from '../scope-grants.fixtures';
-import { buildContentSchema } from './content-schema.builder';
+import { validContentSchema } from './content-schema.fixtures';
 import type { CraftVersion } from './craft-version';
 
 const model = demoModel();
@@ -14,15 +13,7 @@ function withComponents(...components: string[]): GqlSchemaDefinition {
 }
 
 function build(definition: GqlSchemaDefinition, version: CraftVersion): GraphQLSchema {
-  const schema = buildContentSchema(
-    model,
-    new ScopeGrants(definition, model),
-    'UTC',
-    undefined,
-    version,
-  );
-  assertValidSchema(schema);
-  return schema;
+  return validContentSchema(model, definition, version);
 }
 
 function switched(schema: GraphQLSchema): string[] {
