@@ -171,7 +171,8 @@ async function ruleSummary(app: INestApplication, settings: Settings): Promise<s
 }
 
 function databaseSummary(settings: Settings): string {
-  const { databaseUrl, dataDir } = settings.identity;
+  const { databaseUrl, dataDir, pgliteWorker } = settings.identity;
   if (databaseUrl !== '') return `PostgreSQL ${redactUrl(databaseUrl)}`;
-  return `embedded PGlite in ${resolve(dataDir, 'pglite')} (one instance only; DATABASE_URL for PostgreSQL)`;
+  const thread = pgliteWorker ? '; runs in a worker thread (PGLITE_WORKER)' : '';
+  return `embedded PGlite in ${resolve(dataDir, 'pglite')} (one instance only; DATABASE_URL for PostgreSQL${thread})`;
 }

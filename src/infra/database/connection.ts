@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Pool } from 'pg';
 import { DataDirLock } from './data-dir-lock';
+import { PgliteWorkerClient } from './pglite-worker/pglite-worker-client';
 import type { DatabaseDriver, DrizzleExecutor } from './database.types';
 import { redactUrl } from './redact-url';
 import * as schema from './schema';
@@ -28,14 +29,21 @@ export interface DatabaseOptions {
   readonly url: string;
   readonly dataDir: string;
   readonly poolSize: number;
+  /** PGlite runs in a worker thread (PGLITE_WORKER); off: on the main thread. */
+  readonly pgliteWorker?: boolean;
 }
 
 /** PostgreSQL when a URL is given, else the embedded PGlite in `dataDir/pglite`. */
 export function openDatabase(options: DatabaseOptions): Promise<DatabaseConnection> {
-  return options.url !== '' ? openPostgres(options) : openPglite(options.dataDir);
+  return options.url !== ''
+    ? openPostgres(options)
+    : openPglite(options.dataDir, options.pgliteWorker === true);
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseConnection> {
+/** What connection.ts needs of PGlite; the worker client offers the same. */
+type PgliteClient = Pick<PGlite, 'closed' | 'close'>;
+
+async function openPglite(dataDir: string, inWorker: boolean): Promise<DatabaseConnection> {
   const directory = resolve(dataDir, 'pglite');
   mkdirSync(directory, { recursive: true });
   const lock = DataDirLock.acquire(join(resolve(dataDir), 'pglite.lock'));
@@ -44,22 +52,31 @@ async function openPglite(dataDir: string): Promise<DatabaseConnection> {
       `took over the PGlite lock of process ${lock.takenOverFrom}, which ended without closing ` +
         `${directory} (killed or crashed); PGlite recovers the directory from its write-ahead log`,
     );
-  let client: PGlite;
+  let client: PgliteClient;
+  const failures: ((error: Error) => void)[] = [];
   try {
-    client = await PGlite.create(directory);
+    if (inWorker) {
+      const worker = await PgliteWorkerClient.open(directory);
+      worker.onFailure((error) => failures.forEach((listener) => listener(error)));
+      client = worker;
+    } else client = await PGlite.create(directory);
   } catch (error) {
     lock.release();
     throw new Error(`cannot open PGlite in ${directory}: ${(error as Error).message}`);
   }
-  const db = drizzlePglite({ client, schema }) as unknown as DrizzleExecutor;
+  // The worker client answers the calls Drizzle's pglite driver makes (query, exec, transaction).
+  const db = drizzlePglite({
+    client: client as unknown as PGlite,
+    schema,
+  }) as unknown as DrizzleExecutor;
   return {
     driver: 'pglite',
     db,
-    description: `embedded PGlite in ${directory}`,
+    description: `embedded PGlite in ${directory}${inWorker ? ' (in a worker thread)' : ''}`,
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    onError: () => undefined,
+    onError: (listener) => failures.push(listener),
     close: async () => {
       try {
         if (!client.closed) await client.close();
