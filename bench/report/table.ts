@@ -18,7 +18,7 @@ export function markdownTable(rows: readonly Row[]): string {
     row.shape,
     figure(row.ours),
     figure(row.baseline),
-    row.ratio === undefined ? '' : row.ratio.toFixed(2),
+    row.ratio === undefined ? '' : ratioText(row.ratio),
     row.goal ?? '',
     MARK[row.verdict],
     row.note ?? '',
@@ -26,4 +26,9 @@ export function markdownTable(rows: readonly Row[]): string {
   const cells = (values: readonly string[]) =>
     `| ${values.map((value) => value.replace(/\|/g, '\\|')).join(' | ')} |`;
   return [cells(header), cells(header.map(() => '---')), ...lines.map(cells)].join('\n');
+}
+
+/** Two decimals; three significant digits below 0.1, where two decimals would print 0.00. */
+function ratioText(ratio: number): string {
+  return ratio >= 0.1 ? ratio.toFixed(2) : ratio.toPrecision(3);
 }
