@@ -1,19 +1,12 @@
-import {
-  CONTENT_BOOT_TIMEOUT_MS,
-  ContentQueriesWorld,
-  DATABASE_KINDS,
-} from '../../support/content-queries-world';
+import { DATABASE_KINDS } from '../../support/content-queries-world';
 import {
   AI,
-  Aliased,
-  ArgumentIds,
+  argumentsSuite,
   CRAFT_DOCS,
   FIVE_TIPS,
   GRAPHQL,
   LIVE_NEWS,
   PHOTOGRAPHY,
-  startArgumentsWorld,
-  titles,
   WELCOME,
 } from '../fixtures/arguments-world';
 
@@ -24,20 +17,8 @@ import {
  * config/content/seed (see fixtures/arguments-world.ts).
  */
 describe.each(DATABASE_KINDS)('content GraphQL arguments (%s)', (kind) => {
-  let world: ContentQueriesWorld;
-  let ids: ArgumentIds;
-  const id = (key: string) => world.id(key);
-  const publicTitles = async (query: string) =>
-    titles(await world.data<Aliased>(world.publicClient, query));
-  const editorialTitles = async (query: string) =>
-    titles(await world.data<Aliased>(world.editorial, query));
-
-  beforeAll(async () => {
-    ({ world, ids } = await startArgumentsWorld(kind));
-  }, CONTENT_BOOT_TIMEOUT_MS);
-  afterAll(async () => {
-    await world?.stop();
-  });
+  const suite = argumentsSuite(kind);
+  const { id, publicTitles, editorialTitles } = suite;
 
   describe("Craft's parameter syntax", () => {
     it('not, wildcards and lists on text', async () => {
@@ -103,7 +84,7 @@ describe.each(DATABASE_KINDS)('content GraphQL arguments (%s)', (kind) => {
     });
 
     it('reports values that are not numbers or dates, and unknown orderBy columns', async () => {
-      const answer = await world.publicClient.post({
+      const answer = await suite.world.publicClient.post({
         query: `{
           badId: entries(id: "abc") { title }
           badDate: entries(postDate: ">= last tuesday") { title }
@@ -124,8 +105,8 @@ describe.each(DATABASE_KINDS)('content GraphQL arguments (%s)', (kind) => {
 
   describe('element and entry arguments', () => {
     it('uid, slug, uri and siteSettingsId', async () => {
-      const { entry } = await world.data<{ entry: { uid: string; siteSettingsId: string } }>(
-        world.publicClient,
+      const { entry } = await suite.world.data<{ entry: { uid: string; siteSettingsId: string } }>(
+        suite.world.publicClient,
         '{ entry(slug: "team") { uid siteSettingsId } }',
       );
       expect(
@@ -143,7 +124,7 @@ describe.each(DATABASE_KINDS)('content GraphQL arguments (%s)', (kind) => {
         home: 'Welcome',
         siteSettings: ['Team'],
       });
-      expect(entry.siteSettingsId).toBe(`${id('entry:team')}-${ids.en}`);
+      expect(entry.siteSettingsId).toBe(`${id('entry:team')}-${suite.ids.en}`);
     });
 
     it('section, sectionId, type and typeId', async () => {
@@ -151,9 +132,9 @@ describe.each(DATABASE_KINDS)('content GraphQL arguments (%s)', (kind) => {
         await publicTitles(`{
           sections: entries(section: ["about", "homepage"]) { title }
           notNews: entries(section: "not news", level: 1) { title }
-          sectionId: entries(sectionId: ${ids.news}, limit: 2) { title }
+          sectionId: entries(sectionId: ${suite.ids.news}, limit: 2) { title }
           type: entries(type: "link") { title }
-          typeId: entries(typeId: ${ids.link}) { title }
+          typeId: entries(typeId: ${suite.ids.link}) { title }
           notType: entries(section: "news", type: "not article") { title }
           unknown: entries(section: "blog") { title }
         }`),
@@ -250,8 +231,8 @@ describe.each(DATABASE_KINDS)('content GraphQL arguments (%s)', (kind) => {
         liveBySlug: null,
       });
       // Each entry reports its own status.
-      const { entries } = await world.data<{ entries: { slug: string; status: string }[] }>(
-        world.editorial,
+      const { entries } = await suite.world.data<{ entries: { slug: string; status: string }[] }>(
+        suite.world.editorial,
         '{ entries(section: "news", status: ["not", "live"]) { slug status } }',
       );
       expect(entries).toEqual([
@@ -283,8 +264,8 @@ describe.each(DATABASE_KINDS)('content GraphQL arguments (%s)', (kind) => {
 
     it('editable finds nothing without a signed-in user; withStructure, withTransforms change nothing', async () => {
       expect(
-        await world.data(
-          world.publicClient,
+        await suite.world.data(
+          suite.world.publicClient,
           `{
             editable: entryCount(editable: true)
             editableCategories: categoryCount(editable: true)

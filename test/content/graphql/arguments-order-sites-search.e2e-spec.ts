@@ -1,18 +1,11 @@
-import {
-  CONTENT_BOOT_TIMEOUT_MS,
-  ContentQueriesWorld,
-  DATABASE_KINDS,
-} from '../../support/content-queries-world';
+import { DATABASE_KINDS } from '../../support/content-queries-world';
 import {
   AI,
-  Aliased,
-  ArgumentIds,
+  argumentsSuite,
   CRAFT_DOCS,
   FIVE_TIPS,
   GRAPHQL,
   PHOTOGRAPHY,
-  startArgumentsWorld,
-  titles,
   WELCOME,
 } from '../fixtures/arguments-world';
 
@@ -22,20 +15,8 @@ import {
  * PostgreSQL. Expected results are read off config/content/seed (see fixtures/arguments-world.ts).
  */
 describe.each(DATABASE_KINDS)('content GraphQL arguments (%s)', (kind) => {
-  let world: ContentQueriesWorld;
-  let ids: ArgumentIds;
-  const id = (key: string) => world.id(key);
-  const publicTitles = async (query: string) =>
-    titles(await world.data<Aliased>(world.publicClient, query));
-  const editorialTitles = async (query: string) =>
-    titles(await world.data<Aliased>(world.editorial, query));
-
-  beforeAll(async () => {
-    ({ world, ids } = await startArgumentsWorld(kind));
-  }, CONTENT_BOOT_TIMEOUT_MS);
-  afterAll(async () => {
-    await world?.stop();
-  });
+  const suite = argumentsSuite(kind);
+  const { id, publicTitles, editorialTitles } = suite;
 
   describe('order', () => {
     it('orderBy: several columns and directions, custom fields, Craft table prefixes', async () => {
@@ -90,7 +71,7 @@ describe.each(DATABASE_KINDS)('content GraphQL arguments (%s)', (kind) => {
       expect(
         await publicTitles(`{
           german: entries(section: "pages", site: "de") { title }
-          byId: entries(section: "pages", siteId: ${ids.de}, level: 1) { title }
+          byId: entries(section: "pages", siteId: ${suite.ids.de}, level: 1) { title }
           all: entries(section: "pages", site: "*", level: 1) { title }
           allIds: entries(section: "pages", siteId: "*", level: 3) { title }
           notEnglish: entries(section: "pages", site: ["not", "en"], level: 1) { title }
@@ -124,8 +105,8 @@ describe.each(DATABASE_KINDS)('content GraphQL arguments (%s)', (kind) => {
     it('unique keeps one row per element, from preferSites or the first site named', async () => {
       const rows = async (args: string) =>
         (
-          await world.data<{ entries: { title: string; siteHandle: string }[] }>(
-            world.publicClient,
+          await suite.world.data<{ entries: { title: string; siteHandle: string }[] }>(
+            suite.world.publicClient,
             `{ entries(section: "pages", level: 1, ${args}) { title siteHandle } }`,
           )
         ).entries.map(({ title, siteHandle }) => `${siteHandle}:${title}`);
@@ -144,7 +125,7 @@ describe.each(DATABASE_KINDS)('content GraphQL arguments (%s)', (kind) => {
         'de:Leistungen',
         'de:Kontakt',
       ]);
-      expect(await rows(`siteId: "*", unique: true, preferSites: [${ids.en}]`)).toEqual([
+      expect(await rows(`siteId: "*", unique: true, preferSites: [${suite.ids.en}]`)).toEqual([
         'en:About us',
         'en:Services',
         'en:Contact',
@@ -194,8 +175,11 @@ describe.each(DATABASE_KINDS)('content GraphQL arguments (%s)', (kind) => {
 
     it('searchScore: an integer for matches (title hits weigh more), orderBy score', async () => {
       type Scored = { title: string; searchScore: number | null };
-      const { scored, unsearched } = await world.data<{ scored: Scored[]; unsearched: Scored[] }>(
-        world.publicClient,
+      const { scored, unsearched } = await suite.world.data<{
+        scored: Scored[];
+        unsearched: Scored[];
+      }>(
+        suite.world.publicClient,
         `{
           scored: entries(search: "graphql", orderBy: "score") { title searchScore }
           unsearched: entries(section: "news", limit: 1) { title searchScore }
@@ -210,8 +194,8 @@ describe.each(DATABASE_KINDS)('content GraphQL arguments (%s)', (kind) => {
       expect(scored[0].searchScore).toBeGreaterThan(scored[1].searchScore!);
       expect(new Set(scored.slice(1).map((entry) => entry.searchScore)).size).toBe(1);
       expect(unsearched).toEqual([{ title: FIVE_TIPS, searchScore: null }]);
-      const ascending = await world.data<{ entries: Scored[] }>(
-        world.publicClient,
+      const ascending = await suite.world.data<{ entries: Scored[] }>(
+        suite.world.publicClient,
         '{ entries(search: "graphql", orderBy: "score ASC") { title } }',
       );
       expect(ascending.entries.map((entry) => entry.title)).toEqual([
@@ -264,8 +248,8 @@ describe.each(DATABASE_KINDS)('content GraphQL arguments (%s)', (kind) => {
           noSibling: entries(section: "pages", nextSiblingOf: ${team}) { title }
           after: entries(section: "pages", positionedAfter: ${aboutUs}) { title }
           before: entries(section: "pages", positionedBefore: ${services}) { title }
-          structureId: entries(structureId: ${ids.pages}, level: 1) { title }
-          otherStructure: entries(structureId: ${ids.news}) { title }
+          structureId: entries(structureId: ${suite.ids.pages}, level: 1) { title }
+          otherStructure: entries(structureId: ${suite.ids.news}) { title }
           channelEntry: entries(section: "news", descendantOf: ${aboutUs}) { title }
         }`),
       ).toEqual({
@@ -301,7 +285,7 @@ describe.each(DATABASE_KINDS)('content GraphQL arguments (%s)', (kind) => {
           leaves: categories(leaves: true) { title }
           next: categories(nextSiblingOf: ${ai}) { title }
           group: categories(group: "topics", level: 1) { title }
-          groupId: categories(groupId: ${ids.topics}, hasDescendants: true) { title }
+          groupId: categories(groupId: ${suite.ids.topics}, hasDescendants: true) { title }
           unknownGroup: categories(group: "places") { title }
         }`),
       ).toEqual({
@@ -322,11 +306,11 @@ describe.each(DATABASE_KINDS)('content GraphQL arguments (%s)', (kind) => {
       expect(
         await editorialTitles(`{
           volume: assets(volume: "images", limit: 1) { title }
-          volumeId: assets(volumeId: ${ids.images}, limit: 1) { title }
+          volumeId: assets(volumeId: ${suite.ids.images}, limit: 1) { title }
           unknownVolume: assets(volume: "videos") { title }
-          rootFolder: assets(folderId: ${ids.rootFolder}) { title }
-          withSubfolders: assets(folderId: ${ids.rootFolder}, includeSubfolders: true) { title }
-          teamFolder: assets(folderId: ${ids.teamFolder}) { title }
+          rootFolder: assets(folderId: ${suite.ids.rootFolder}) { title }
+          withSubfolders: assets(folderId: ${suite.ids.rootFolder}, includeSubfolders: true) { title }
+          teamFolder: assets(folderId: ${suite.ids.teamFolder}) { title }
           filename: assets(filename: "*-lake.jpg") { title }
           kind: assets(kind: "image", filename: "*.png") { title }
           notImage: assets(kind: "not image") { title }
@@ -366,8 +350,8 @@ describe.each(DATABASE_KINDS)('content GraphQL arguments (%s)', (kind) => {
     it('user arguments', async () => {
       const users = async (args: string) =>
         (
-          await world.data<{ users: { username: string }[] }>(
-            world.editorial,
+          await suite.world.data<{ users: { username: string }[] }>(
+            suite.world.editorial,
             `{ users(${args}) { username } }`,
           )
         ).users.map((user) => user.username);
@@ -392,7 +376,7 @@ describe.each(DATABASE_KINDS)('content GraphQL arguments (%s)', (kind) => {
       expect(
         await publicTitles(`{
           group: tags(group: "keywords", title: ["GraphQL", "Headless"]) { title }
-          groupId: tags(groupId: ${ids.keywords}, slug: "t*") { title }
+          groupId: tags(groupId: ${suite.ids.keywords}, slug: "t*") { title }
           unknownGroup: tags(group: "colours") { title }
           handle: globalSets(handle: "siteInfo") { title }
           unknownHandle: globalSets(handle: "footer") { title }

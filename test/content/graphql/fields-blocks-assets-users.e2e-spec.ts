@@ -1,9 +1,5 @@
-import {
-  CONTENT_BOOT_TIMEOUT_MS,
-  ContentQueriesWorld,
-  DATABASE_KINDS,
-} from '../../support/content-queries-world';
-import { ATOM, startFieldsWorld, UUID } from '../fixtures/fields-world';
+import { DATABASE_KINDS } from '../../support/content-queries-world';
+import { ATOM, fieldsSuite, UUID } from '../fixtures/fields-world';
 
 /**
  * The fields of matrix blocks, assets, users, categories, tags and global sets (spec §4), over
@@ -11,20 +7,8 @@ import { ATOM, startFieldsWorld, UUID } from '../fixtures/fields-world';
  * dimensions, focal points and transforms, and every interface field with its exact value.
  */
 describe.each(DATABASE_KINDS)('content GraphQL fields (%s)', (kind) => {
-  let world: ContentQueriesWorld;
-  let site: { en: number; de: number };
-  const id = (key: string) => world.id(key);
-  const publicData = <T = Record<string, unknown>>(query: string) =>
-    world.data<T>(world.publicClient, query);
-  const editorialData = <T = Record<string, unknown>>(query: string) =>
-    world.data<T>(world.editorial, query);
-
-  beforeAll(async () => {
-    ({ world, site } = await startFieldsWorld(kind));
-  }, CONTENT_BOOT_TIMEOUT_MS);
-  afterAll(async () => {
-    await world?.stop();
-  });
+  const suite = fieldsSuite(kind);
+  const { id, publicData, editorialData } = suite;
 
   describe('matrix blocks', () => {
     it('MatrixBlockInterface fields, block arguments, fields of each block type', async () => {
@@ -63,7 +47,7 @@ describe.each(DATABASE_KINDS)('content GraphQL fields (%s)', (kind) => {
         expect(block).toMatchObject({
           enabled: true,
           status: 'enabled',
-          siteId: site.en,
+          siteId: suite.site.en,
           ownerId: welcome,
           primaryOwnerId: welcome,
         });
@@ -350,7 +334,7 @@ describe.each(DATABASE_KINDS)('content GraphQL fields (%s)', (kind) => {
         enabled: true,
         name: 'Site information',
         handle: 'siteInfo',
-        siteId: site.en,
+        siteId: suite.site.en,
         language: 'en-US',
         dateUpdated: '2024-01-02T12:00:00+00:00',
         __typename: 'siteInfo_GlobalSet',

@@ -1,9 +1,5 @@
-import {
-  CONTENT_BOOT_TIMEOUT_MS,
-  ContentQueriesWorld,
-  DATABASE_KINDS,
-} from '../../support/content-queries-world';
-import { startFieldsWorld, UUID } from '../fixtures/fields-world';
+import { DATABASE_KINDS } from '../../support/content-queries-world';
+import { fieldsSuite, UUID } from '../fixtures/fields-world';
 
 /**
  * The fields of entries (spec §4) and the custom fields of the demo model on them, over HTTP
@@ -12,20 +8,8 @@ import { startFieldsWorld, UUID } from '../fixtures/fields-world';
  * labels, the German site.
  */
 describe.each(DATABASE_KINDS)('content GraphQL fields (%s)', (kind) => {
-  let world: ContentQueriesWorld;
-  let site: { en: number; de: number };
-  const id = (key: string) => world.id(key);
-  const publicData = <T = Record<string, unknown>>(query: string) =>
-    world.data<T>(world.publicClient, query);
-  const editorialData = <T = Record<string, unknown>>(query: string) =>
-    world.data<T>(world.editorial, query);
-
-  beforeAll(async () => {
-    ({ world, site } = await startFieldsWorld(kind));
-  }, CONTENT_BOOT_TIMEOUT_MS);
-  afterAll(async () => {
-    await world?.stop();
-  });
+  const suite = fieldsSuite(kind);
+  const { id, publicData, editorialData } = suite;
 
   describe('entries', () => {
     it('every ElementInterface and EntryInterface field of a channel entry', async () => {
@@ -55,8 +39,8 @@ describe.each(DATABASE_KINDS)('content GraphQL fields (%s)', (kind) => {
         enabled: true,
         archived: false,
         siteHandle: 'en',
-        siteId: site.en,
-        siteSettingsId: `${welcome}-${site.en}`,
+        siteId: suite.site.en,
+        siteSettingsId: `${welcome}-${suite.site.en}`,
         language: 'en-US',
         searchScore: null,
         trashed: false,
