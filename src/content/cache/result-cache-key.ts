@@ -22,7 +22,7 @@ export interface ResultCacheKeyParts {
  * serialised with sorted keys: the same values in another order are the same request.
  */
 export function resultCacheKey(parts: ResultCacheKeyParts): string {
-  const text = JSON.stringify([
+  return hashed([
     parts.schemaUid,
     parts.modelVersion,
     parts.siteId,
@@ -32,7 +32,6 @@ export function resultCacheKey(parts: ResultCacheKeyParts): string {
     canonical(parts.variables ?? {}),
     parts.operationName,
   ]);
-  return createHash('sha256').update(text).digest('base64url');
 }
 
 /**
@@ -59,7 +58,7 @@ export type RequestCacheKeyParts = Omit<
  * can produce an operation's key.
  */
 export function requestCacheKey(parts: RequestCacheKeyParts): string {
-  const text = JSON.stringify([
+  return hashed([
     'request',
     parts.schemaUid,
     parts.modelVersion,
@@ -71,7 +70,11 @@ export function requestCacheKey(parts: RequestCacheKeyParts): string {
     parts.search,
     parts.body ?? null,
   ]);
-  return createHash('sha256').update(text).digest('base64url');
+}
+
+/** SHA-256 of the parts' JSON: keys stay short whatever the query or body. */
+function hashed(parts: readonly unknown[]): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
 }
 
 /** JSON-ready copy with object keys sorted at every level. */

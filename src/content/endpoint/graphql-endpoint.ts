@@ -259,6 +259,7 @@ function failure(message: string): SerializedResult {
   return serializeResult({ errors: [{ message }] });
 }
 
-function jsonAnswer(status: number, json: unknown): EndpointAnswer {
+/** An answer whose body is `json` serialised (errors of the endpoint and its route). */
+export function jsonAnswer(status: number, json: unknown): EndpointAnswer {
   return { status, body: JSON.stringify(json) };
 }

@@ -7,7 +7,7 @@ import { PlaygroundPages } from '../playground/pages';
 import { bodyText, type BodyText } from './body-text';
 import { corsHeaders } from './cors-headers';
 import { INTERNAL_ERROR_MESSAGE, yiiErrorBody } from './craft-http-error';
-import { EndpointAnswer, GraphqlEndpoint } from './graphql-endpoint';
+import { EndpointAnswer, GraphqlEndpoint, jsonAnswer } from './graphql-endpoint';
 import { noneMatchMatches, SCHEMA_HEADERS } from './http-caching';
 import { schemaRequestHeaders } from './request-headers';
 
@@ -101,10 +101,10 @@ export class GraphqlRoute {
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       this.logger.error(`${request.method} ${request.url}: ${error.stack ?? error.message}`);
-      return send(reply, yiiAnswer(500, INTERNAL_ERROR_MESSAGE));
+      return send(reply, jsonAnswer(500, yiiErrorBody(500, INTERNAL_ERROR_MESSAGE)));
     }
     discardUnreadBody(reply);
-    return send(reply, yiiAnswer(status, error.message));
+    return send(reply, jsonAnswer(status, yiiErrorBody(status, error.message)));
   }
 }
 
@@ -130,8 +130,4 @@ function send(reply: FastifyReply, answer: EndpointAnswer, ifNoneMatch?: string)
       return reply.status(304).send();
   }
   return reply.status(answer.status).header('content-type', JSON_TYPE).send(body);
-}
-
-function yiiAnswer(status: number, message: string): EndpointAnswer {
-  return { status, body: JSON.stringify(yiiErrorBody(status, message)) };
 }
