@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { eventually } from '../support/eventually';
 import { rateLimitClient, unary } from '../support/grpc-clients';
 import { receivedMore, unreadBytes, watchHealth } from '../support/in-flight';
-import { startLoad } from '../support/load-loop';
+import { type LoadLoop, startLoad } from '../support/load-loop';
 import { startRedis } from '../support/redis/servers';
 import { startService } from '../support/service-process';
 
@@ -19,6 +19,10 @@ const request = {
   domain: 'faults',
   descriptors: [{ entries: [{ key: 'user', value: 'steady' }] }],
 };
+
+const CALLERS = 16;
+/** A probe's descriptor value: longer than all the load callers' store commands together. */
+const PROBE_BYTES = 3_500;
 
 interface Decision {
   overallCode: string;
@@ -68,9 +72,9 @@ describe('configuration and shutdown under steady load', () => {
 
   /*
    * The store is frozen (SIGSTOP) under the load, so every caller has a call waiting on it when
-   * SIGTERM goes out (the first has been seen arriving in the store's receive queue): those calls
-   * must complete OK once the store answers, health must have turned NOT_SERVING, and the process
-   * must end gracefully (not by the SHUTDOWN_TIMEOUT exit). An instant death fails all of that.
+   * SIGTERM goes out (established by allCallersWaitingOnStore, not by timing): those calls must
+   * complete OK once the store answers, health must have turned NOT_SERVING, and the process must
+   * end gracefully (not by the SHUTDOWN_TIMEOUT exit). An instant death fails all of that.
    */
   it('SIGTERM under load on the Redis store: health NOT_SERVING, calls in flight complete OK, later ones are refused cleanly', async () => {
     const redis = await startRedis();
@@ -82,21 +86,19 @@ describe('configuration and shutdown under steady load', () => {
       MODULES: 'ratelimit',
       KVSTORE_URL: redis.url,
       KVSTORE_TIMEOUT: '60s',
+      MAX_DESCRIPTOR_VALUE_BYTES: String(PROBE_BYTES),
     });
     const client = rateLimitClient(service.grpcAddress);
     const watch = await watchHealth(service.grpcAddress);
-    const load = startLoad(() => unary(client, 'ShouldRateLimit', request), 16, 5_000);
+    const load = startLoad(() => unary(client, 'ShouldRateLimit', request), CALLERS, 5_000);
     let frozen = false;
     try {
       await eventually('steady load', () =>
         load.outcomes.filter((o) => o.ok).length > 500 ? true : undefined,
       );
-      // Measured before the freeze: every caller may have sent its next call by the time a
-      // measurement after it is taken, and then no more bytes would ever arrive.
-      const unread = unreadBytes(redis.port);
       process.kill(redis.pid!, 'SIGSTOP');
       frozen = true;
-      await receivedMore(redis.port, unread);
+      await allCallersWaitingOnStore(load, client, redis.port);
       const sigtermAt = performance.now();
       const exited = service.stop('SIGTERM');
       await eventually('NOT_SERVING on the health Watch stream', () =>
@@ -125,3 +127,32 @@ describe('configuration and shutdown under steady load', () => {
     }
   });
 });
+
+/**
+ * With the store frozen, waits until every load caller's call has reached the service: all callers
+ * are waiting, then a probe call with a value far longer than any load call's whole command is sent
+ * on the same channel and seen arriving in the store's receive queue. The channel delivers calls
+ * in order, so the load calls sent before it have reached the service too; if any call completed
+ * meanwhile (a reply that was already on its way at the freeze), its caller may have sent another
+ * after the probe, and the check runs again. The probes complete once the store is thawed.
+ */
+async function allCallersWaitingOnStore(
+  load: LoadLoop,
+  client: grpc.Client,
+  storePort: number,
+): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    const completed = load.outcomes.length;
+    await eventually('every caller waiting on the frozen store', () =>
+      load.pending === CALLERS ? true : undefined,
+    );
+    const unread = unreadBytes(storePort);
+    const probe = {
+      domain: 'faults',
+      descriptors: [{ entries: [{ key: 'user', value: `${attempt}`.padEnd(PROBE_BYTES, 'p') }] }],
+    };
+    unary(client, 'ShouldRateLimit', probe).catch(() => undefined);
+    await receivedMore(storePort, unread + PROBE_BYTES - 1);
+    if (load.outcomes.length === completed && load.pending === CALLERS) return;
+  }
+}

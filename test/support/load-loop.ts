@@ -12,6 +12,8 @@ export interface Outcome {
 
 export interface LoadLoop {
   readonly outcomes: Outcome[];
+  /** Callers whose call has been sent and not answered yet. */
+  readonly pending: number;
   stop(): Promise<void>;
   /** Outcomes recorded after `since` (a performance.now() value). */
   after(since: number): Outcome[];
@@ -20,12 +22,15 @@ export interface LoadLoop {
 export function startLoad(call: () => Promise<unknown>, callers = 4, maxCalls = 50_000): LoadLoop {
   const outcomes: Outcome[] = [];
   let running = true;
+  let pending = 0;
   const loop = async () => {
     for (let i = 0; running && i < maxCalls; i++) {
       const started = performance.now();
+      pending++;
       try {
         await call();
         outcomes.push({ at: started, ms: performance.now() - started, ok: true });
+        pending--;
       } catch (error) {
         outcomes.push({
           at: started,
@@ -33,6 +38,7 @@ export function startLoad(call: () => Promise<unknown>, callers = 4, maxCalls = 
           ok: false,
           error: describe(error),
         });
+        pending--;
         // A failing store answers at once: pace the loop so a fault does not become a busy spin.
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
@@ -41,6 +47,9 @@ export function startLoad(call: () => Promise<unknown>, callers = 4, maxCalls = 
   const loops = Array.from({ length: callers }, loop);
   return {
     outcomes,
+    get pending() {
+      return pending;
+    },
     after: (since) => outcomes.filter((outcome) => outcome.at >= since),
     stop: async () => {
       running = false;
