@@ -7,6 +7,7 @@ import { SchemasAdminService } from './admin/schemas-admin.service';
 import { ContentScheduleRepository } from './cache/content-schedule.repository';
 import { GraphqlResultCache } from './cache/graphql-result-cache';
 import { InvalidationWebhook } from './cache/invalidation-webhook';
+import { EarlyAnswers } from './endpoint/early-answers';
 import { GraphqlEndpoint } from './endpoint/graphql-endpoint';
 import { PersistedQueries } from './persisted/persisted-queries';
 import { PersistedQueryAllowList } from './persisted/persisted-query-allow-list';
@@ -98,6 +99,7 @@ import { VolumeFilesRoute } from './transforms/volume-files.route';
     // endpoint/: the GraphQL HTTP endpoint
     GraphqlEndpoint,
     GraphqlRoute,
+    EarlyAnswers,
     // persisted/: Automatic Persisted Queries (in the shared cache)
     PersistedQueryStore,
     PersistedQueryAllowList,

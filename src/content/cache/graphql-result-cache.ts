@@ -67,6 +67,8 @@ export interface CacheLookup {
   /** The generation the lookup saw; undefined when the store cannot say (nothing is stored). */
   readonly generation: string | undefined;
   readonly entry?: StoredEntry;
+  /** The entry's text as stored, on a hit. */
+  readonly text?: string;
 }
 
 /** The next scheduled status change as known for one generation of the cache. */
@@ -231,9 +233,25 @@ export class GraphqlResultCache implements OnApplicationBootstrap, OnModuleDestr
     return found;
   }
 
-  /** Stores an answer found missing by `findAnswer`, with every tag its operations recorded. */
-  async keepAnswer(missed: CacheLookup, answer: EntryParts): Promise<void> {
-    await this.store(missed, entryText(answer));
+  /**
+   * Stores an answer found missing by `findAnswer`, with every tag its operations recorded;
+   * returns the entry's text when it was stored.
+   */
+  async keepAnswer(missed: CacheLookup, answer: EntryParts): Promise<string | undefined> {
+    const text = entryText(answer);
+    return (await this.store(missed, text)) ? text : undefined;
+  }
+
+  /**
+   * Whether the entry under `key` is still `text` (a whole answer's, from `findAnswer` or
+   * `keepAnswer`), read synchronously: only a store in process memory can say yes. A yes counts
+   * as a hit. For answers sent before the request is decoded (early-answers.ts).
+   */
+  holdsNow(key: string, text: string): boolean {
+    if (!this.enabled || this.pendingInvalidation) return false;
+    if (this.cache.lookupNow(RESULT_NAMESPACE, key) !== text) return false;
+    this.stats?.hits.inc();
+    return true;
   }
 
   /** Whether the cache may be read now: on, and no invalidation is left to reach the store. */
@@ -248,8 +266,9 @@ export class GraphqlResultCache implements OnApplicationBootstrap, OnModuleDestr
     try {
       const found = await this.cache.lookup(RESULT_NAMESPACE, key);
       this.lastGeneration = found.generation;
-      const entry = found.value === undefined ? undefined : readEntry(found.value);
-      return { key, generation: found.generation, entry };
+      const text = found.value;
+      const entry = text === undefined ? undefined : readEntry(text);
+      return { key, generation: found.generation, entry, ...(entry && { text }) };
     } catch (error) {
       this.failed(error);
       return undefined;

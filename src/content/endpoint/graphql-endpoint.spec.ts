@@ -134,6 +134,7 @@ describe('GraphqlEndpoint', () => {
       expect((await endpoint(settings).answer(get('{ping}'))).cacheable).toEqual({
         tags: ['content'],
         cacheControl: 'public, max-age=60, stale-while-revalidate=30',
+        untilChangeMs: null,
       });
       // The endpoint's clock reads 0: a post date 75 s ahead leaves 60 + 15.
       const ahead = (ms: number) => endpoint(settings, new Date(ms)).answer(get('{ping}'));

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Settings } from '../../settings/settings';
 import { headerTags } from '../cache/cache-tags';
+import type { EntryParts } from '../cache/stored-entry';
 import { type CacheLookup, GraphqlResultCache } from '../cache/graphql-result-cache';
 import { ContentGraphql } from '../graphql/content-graphql';
 import { type SerializedResult, serializeResult } from '../graphql/serialized-result';
@@ -30,6 +31,14 @@ export interface EndpointAnswer {
   readonly cacheable?: CacheableAnswer;
   /** `Cache-Control` of an answer no cache may keep (persisted-query misses). */
   readonly cacheControl?: string;
+  /** Where the result cache holds this whole answer (its request text's entry), if it does. */
+  readonly whole?: WholeAnswerEntry;
+}
+
+/** A whole answer's result cache entry: its key and its text as stored. */
+export interface WholeAnswerEntry {
+  readonly key: string;
+  readonly text: string;
 }
 
 /** Apollo Server's header on persisted-query errors: a miss is registered right after. */
@@ -43,6 +52,8 @@ export interface CacheableAnswer {
   readonly tags: readonly string[];
   /** Undefined when GRAPHQL_HTTP_CACHE_MAX_AGE is 0. */
   readonly cacheControl?: string;
+  /** What `cacheControl` was cut by: ms until the next scheduled status change (null: none). */
+  readonly untilChangeMs?: number | null;
 }
 
 /** One request's operations as they run. */
@@ -116,10 +127,12 @@ export class GraphqlEndpoint {
       const anonymous = schema.isPublic && isAnonymous(request.headers);
       // Before decoding, parsing and validating: the same request text, the same answer.
       const whole = anonymous ? await this.findWholeAnswer(request, schema) : undefined;
-      if (whole?.entry !== undefined) {
+      if (whole?.entry !== undefined && whole.text !== undefined) {
         const { json, tags, etag } = whole.entry;
-        if (!readOnly) return { status: 200, body: json };
-        return { status: 200, body: json, cacheable: await this.cacheable(tags ?? [], json, etag) };
+        const entry = { key: whole.key, text: whole.text };
+        if (!readOnly) return { status: 200, body: json, whole: entry };
+        const cacheable = await this.cacheable(tags ?? [], json, etag);
+        return { status: 200, body: json, cacheable, whole: entry };
       }
       const decoded = decodeGraphqlRequest(request);
       checkBatchSize(decoded.shape === 'single' ? 1 : decoded.operations.length, this.maxBatchSize);
@@ -139,9 +152,16 @@ export class GraphqlEndpoint {
       const { tags } = run;
       if (tags === undefined || !run.clean) return { status, body };
       const cacheable = readOnly ? await this.cacheable(tags, body) : undefined;
-      if (whole !== undefined && run.keepable)
-        await this.cache.keepAnswer(whole, { tags, json: body, etag: cacheable?.etag });
-      return cacheable === undefined ? { status, body } : { status: 200, body, cacheable };
+      const kept =
+        whole !== undefined && run.keepable
+          ? await this.keepWhole(whole, { tags, json: body, etag: cacheable?.etag })
+          : undefined;
+      return {
+        status: cacheable === undefined ? status : 200,
+        body,
+        ...(cacheable && { cacheable }),
+        ...(kept && { whole: kept }),
+      };
     } catch (error) {
       if (error instanceof CraftHttpError) return jsonAnswer(error.status, error.body);
       this.logger.error(
@@ -182,6 +202,14 @@ export class GraphqlEndpoint {
     });
   }
 
+  private async keepWhole(
+    missed: CacheLookup,
+    answer: EntryParts,
+  ): Promise<WholeAnswerEntry | undefined> {
+    const text = await this.cache.keepAnswer(missed, answer);
+    return text === undefined ? undefined : { key: missed.key, text };
+  }
+
   private async cacheable(
     tags: Iterable<string>,
     body: string,
@@ -193,6 +221,7 @@ export class GraphqlEndpoint {
       etag,
       tags: headerTags(tags),
       cacheControl: cacheControl(freshness(this.maxAge, this.staleWhileRevalidate, until)),
+      untilChangeMs: until,
     };
   }
 

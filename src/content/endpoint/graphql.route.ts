@@ -1,20 +1,20 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { replayBody } from '../../infra/http/request-shortcut';
 import { discardUnreadBody } from '../../infra/http/unread-body';
 import { Settings } from '../../settings/settings';
 import { PlaygroundPages } from '../playground/pages';
 import { bodyText, type BodyText } from './body-text';
 import { corsHeaders } from './cors-headers';
 import { INTERNAL_ERROR_MESSAGE, yiiErrorBody } from './craft-http-error';
+import { EarlyAnswers, JSON_TYPE, type RequestText } from './early-answers';
 import { EndpointAnswer, GraphqlEndpoint, jsonAnswer } from './graphql-endpoint';
 import { noneMatchMatches, SCHEMA_HEADERS } from './http-caching';
 import { schemaRequestHeaders } from './request-headers';
 
 /** Where sites usually route Craft's `graphql/api` action; served next to GRAPHQL_PATH. */
 export const CRAFT_API_PATH = '/api';
-
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * The HTTP part of the content GraphQL driver (graphql/code-first/content-graphql.driver.ts),
@@ -35,6 +35,7 @@ export class GraphqlRoute {
     private readonly endpoint: GraphqlEndpoint,
     private readonly settings: Settings,
     private readonly playground: PlaygroundPages,
+    private readonly early: EarlyAnswers,
   ) {}
 
   get paths(): string[] {
@@ -45,6 +46,13 @@ export class GraphqlRoute {
     // Absent when the module graph is only scanned (OpenAPI document generation).
     const fastify = this.adapterHost.httpAdapter?.getInstance<FastifyInstance>();
     if (fastify === undefined) return;
+    if (this.early.enabled) {
+      this.early.install(fastify.server, this.paths);
+      fastify.addHook('preClose', (done) => {
+        this.early.close();
+        done();
+      });
+    }
     // Loaded when the server gets ready, like every plugin registered before listen().
     void fastify.register((scope, _options, done) => {
       this.configure(scope);
@@ -68,6 +76,8 @@ export class GraphqlRoute {
       void reply.headers({ ...cors, vary });
       done();
     });
+    // A POST body that the early answers read before routing (early-answers.ts).
+    scope.addHook('preParsing', replayBody);
     scope.setErrorHandler((error: FastifyError, request, reply) =>
       this.failed(error, request, reply),
     );
@@ -86,6 +96,12 @@ export class GraphqlRoute {
     if (this.playground.wanted(request)) return this.playground.sendPlayground(request, reply);
     const query = request.url.indexOf('?');
     const body = request.body as BodyText | undefined;
+    const text: RequestText = {
+      method: request.method,
+      url: request.url,
+      contentType: request.headers['content-type'],
+      body: body?.text,
+    };
     const answer = await this.endpoint.answer({
       method: request.method,
       contentType: request.headers['content-type'],
@@ -94,6 +110,7 @@ export class GraphqlRoute {
       search: query < 0 ? '' : request.url.slice(query + 1),
       headers: schemaRequestHeaders(request.raw.rawHeaders),
     });
+    this.early.remember(text, request.headers, answer);
     return send(reply, answer, request.headers['if-none-match']);
   }
 

@@ -26,7 +26,12 @@ describe('GraphqlEndpoint answers kept whole', () => {
     const first = await world.answer(postJson({ query }));
     const second = await world.answer(postJson({ query }));
     expect(second).toEqual(first);
-    expect(second).toEqual({ status: 200, json: echo(query) });
+    // Both name the result cache entry the early answers check (early-answers.ts).
+    expect(second).toEqual({
+      status: 200,
+      json: echo(query),
+      whole: { key: expect.any(String), text: `[]\n${JSON.stringify(echo(query))}` },
+    });
     // The second was not decoded into operations at all.
     expect([world.executor.runs, operations.mock.calls.length]).toEqual([1, 1]);
     // Another text of the same operation is decoded, and found in the result cache.

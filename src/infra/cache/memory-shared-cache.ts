@@ -35,16 +35,25 @@ export class MemorySharedCache extends SharedCache {
 
   lookup(namespace: string, key: string): Promise<CacheLookup> {
     const generation = this.generation(namespace);
+    return Promise.resolve({ generation, value: this.current(namespace, key, generation) });
+  }
+
+  override lookupNow(namespace: string, key: string): string | undefined {
+    return this.current(namespace, key, this.generation(namespace));
+  }
+
+  /** The live value under the key, made the most recently used; a stale one is dropped. */
+  private current(namespace: string, key: string, generation: string): string | undefined {
     const id = entryId(namespace, key);
     const entry = this.entries.get(id);
-    if (entry === undefined) return Promise.resolve({ generation, value: undefined });
+    if (entry === undefined) return undefined;
     if (entry.generation !== generation || entry.expiresAt <= this.clock.nowMs()) {
       this.remove(id, entry);
-      return Promise.resolve({ generation, value: undefined });
+      return undefined;
     }
     this.entries.delete(id);
     this.entries.set(id, entry);
-    return Promise.resolve({ generation, value: entry.value });
+    return entry.value;
   }
 
   store(

@@ -29,6 +29,13 @@ export abstract class SharedCache {
     ttlMs: number,
   ): Promise<void>;
   abstract invalidate(namespace: string): Promise<void>;
+  /**
+   * The value `lookup` would find, read synchronously: only a store in this process can (memory);
+   * undefined from the others, as for a miss.
+   */
+  lookupNow(_namespace: string, _key: string): string | undefined {
+    return undefined;
+  }
 }
 
 /** The store did not answer; callers treat it as a miss (a cache must not fail requests). */

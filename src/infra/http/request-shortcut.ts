@@ -1,0 +1,84 @@
+import type { preParsingHookHandler } from 'fastify';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+
+/**
+ * Answers a request itself, or calls `forward()` (at once, or after reading the body with
+ * `readBody`) to leave it to the framework.
+ */
+export type RequestShortcut = (
+  request: IncomingMessage,
+  response: ServerResponse,
+  forward: () => void,
+) => void;
+
+/** The body a shortcut read before forwarding the request (replayBody hands it to Fastify). */
+const READ_BODY = Symbol('readBody');
+
+interface WithReadBody {
+  [READ_BODY]?: Buffer;
+}
+
+/**
+ * Puts `shortcut` in front of the server's `request` listeners (Fastify's handler, attached when
+ * Fastify created the server): a request it answers never reaches the framework, with none of
+ * the framework's per-request work (hooks, routing, reply objects). For answers that need none
+ * of it; every other request goes on as before, and so does one the shortcut failed on.
+ */
+export function installRequestShortcut(server: Server, shortcut: RequestShortcut): void {
+  const listeners = server.listeners('request') as ((...args: unknown[]) => void)[];
+  server.removeAllListeners('request');
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    let forwarded = false;
+    const forward = () => {
+      forwarded = true;
+      for (const listener of listeners) listener.call(server, request, response);
+    };
+    try {
+      shortcut(request, response, forward);
+    } catch {
+      if (!forwarded && !response.headersSent) forward();
+    }
+  });
+}
+
+/**
+ * Reads the body (the caller checked its announced length), then lets `answer` send an answer
+ * from it. When it does not (it returns false, or throws before sending anything), the request
+ * goes on to the framework, the body kept for the route's `replayBody` hook. A request that
+ * fails meanwhile (the client went away) is destroyed.
+ */
+export function answerFromBody(
+  request: IncomingMessage,
+  response: ServerResponse,
+  forward: () => void,
+  answer: (body: Buffer) => boolean,
+): void {
+  const chunks: Buffer[] = [];
+  request.on('data', (chunk: Buffer) => chunks.push(chunk));
+  request.once('error', () => request.destroy());
+  request.once('end', () => {
+    const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+    let answered: boolean;
+    try {
+      answered = answer(body);
+    } catch {
+      answered = response.headersSent;
+    }
+    if (answered) return;
+    (request as WithReadBody)[READ_BODY] = body;
+    forward();
+  });
+}
+
+/**
+ * Fastify `preParsing` hook of routes behind a shortcut: the body it already read, as the stream
+ * Fastify parses, or the request's own stream.
+ */
+export const replayBody: preParsingHookHandler = (request, _reply, payload, done) => {
+  const raw = request.raw as WithReadBody;
+  const body = raw[READ_BODY];
+  if (body === undefined) return done(null, payload);
+  delete raw[READ_BODY];
+  done(null, Readable.from([body], { objectMode: false }));
+};
