@@ -6,10 +6,10 @@ import { GraphqlClient } from '../support/graphql-client';
 import { PROJECT_ROOT, ServiceProcess, startService } from '../support/service-process';
 
 /**
- * PGLITE_WORKER=true (PGlite in a worker thread) against the default (PGlite on the main
- * thread): two built services on the demo content, each on its own DATA_DIR, must answer the
- * same. Then the worker's service stops on SIGTERM and a new one reads its data back.
- * The main-thread path is what every other suite runs.
+ * PGLITE_WORKER=true (PGlite in a worker thread, the default, what every other suite runs)
+ * against PGLITE_WORKER=false (PGlite on the main thread): two built services on the demo
+ * content, each on its own DATA_DIR, must answer the same. Then the worker's service stops on
+ * SIGTERM and a new one reads its data back.
  */
 
 const ADMIN_PASSWORD = 'pglite-worker-secret';
@@ -82,7 +82,7 @@ let main: Running | undefined;
 beforeAll(async () => {
   // One after the other: two first boots at once on a busy machine take longer than the timeout.
   worker = await start(workerDir, { PGLITE_WORKER: 'true' });
-  main = await start(mainDir);
+  main = await start(mainDir, { PGLITE_WORKER: 'false' });
 }, 2 * BOOT_TIMEOUT_MS);
 
 afterAll(async () => {

@@ -19,7 +19,8 @@ export const CONTENT_SETTINGS = {
     databasePoolSize: int('DATABASE_POOL_SIZE', 'PostgreSQL connections per instance', 10, 1, 1000),
     pgliteWorker: bool(
       'PGLITE_WORKER',
-      'run the embedded database (PGlite) in a worker thread, off the event loop that answers requests (experimental)',
+      'run the embedded database (PGlite) in a worker thread, off the event loop that answers requests; false: on the main thread',
+      true,
     ),
     adminUser: str('ADMIN_USER', 'login of the admin user created on first start', 'admin'),
     adminPassword: secret(
