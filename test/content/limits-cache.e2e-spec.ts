@@ -344,7 +344,10 @@ describe('GraphQL result cache shared through Redis by two instances on one Post
     const writerOnB = new GraphqlClient(b.httpUrl).withToken(created.body.accessToken);
     const titles = '{ entries(section: "news") { title } }';
     const before = await measured(a, () => onA.post({ query: titles }));
+    // The repeat is an early answer (early-answers.ts), confirmed with Redis.
+    const early = await stat(a, 'content.graphql_cache.early_answers');
     expect((await measured(a, () => onA.post({ query: titles }))).queries).toBe(0);
+    expect(await stat(a, 'content.graphql_cache.early_answers')).toBe(early + 1);
     const saved = await writerOnB.post({
       query:
         'mutation { save_news_article_Entry(title: "Fresh from B", slug: "fresh-from-b") { title } }',

@@ -244,14 +244,26 @@ export class GraphqlResultCache implements OnApplicationBootstrap, OnModuleDestr
 
   /**
    * Whether the entry under `key` is still `text` (a whole answer's, from `findAnswer` or
-   * `keepAnswer`), read synchronously: only a store in process memory can say yes. A yes counts
-   * as a hit. For answers sent before the request is decoded (early-answers.ts).
+   * `keepAnswer`): answered at once by a store in process memory, after one round trip by Redis
+   * (false when it fails). A yes counts as a hit. For answers sent before the request is decoded
+   * (early-answers.ts).
    */
-  holdsNow(key: string, text: string): boolean {
+  holds(key: string, text: string): boolean | Promise<boolean> {
     if (!this.enabled || this.pendingInvalidation) return false;
-    if (this.cache.lookupNow(RESULT_NAMESPACE, key) !== text) return false;
-    this.stats?.hits.inc();
-    return true;
+    if (this.cache.kind === 'memory')
+      return this.counted(this.cache.lookupNow(RESULT_NAMESPACE, key) === text);
+    return this.cache.lookup(RESULT_NAMESPACE, key).then(
+      (found) => this.counted(found.value === text),
+      (error: unknown) => {
+        this.failed(error);
+        return false;
+      },
+    );
+  }
+
+  private counted(hit: boolean): boolean {
+    if (hit) this.stats?.hits.inc();
+    return hit;
   }
 
   /** Whether the cache may be read now: on, and no invalidation is left to reach the store. */

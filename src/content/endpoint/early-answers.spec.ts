@@ -1,6 +1,5 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { SharedCache } from '../../infra/cache/shared-cache.port';
 import { ManualClock } from '../../infra/clock/clock';
 import { loadSettings } from '../../settings/settings.loader';
 import type { GraphqlResultCache } from '../cache/graphql-result-cache';
@@ -14,8 +13,15 @@ import type { EndpointAnswer } from './graphql-endpoint';
  */
 describe('EarlyAnswers', () => {
   const held = new Map<string, string>();
+  /** Memory answers at once; Redis after a round trip, or fails. */
+  let store: 'memory' | 'redis' | 'failing' = 'memory';
   const cache = {
-    holdsNow: (key: string, text: string) => held.get(key) === text,
+    holds: (key: string, text: string) => {
+      const yes = held.get(key) === text;
+      if (store === 'memory') return yes;
+      if (store === 'redis') return new Promise((resolve) => setImmediate(() => resolve(yes)));
+      return Promise.reject(new Error('Redis is away'));
+    },
   } as unknown as GraphqlResultCache;
   const persisted = { allowListVersion: 1 };
   const clock = new ManualClock(1_000_000);
@@ -29,7 +35,6 @@ describe('EarlyAnswers', () => {
       cache,
       persisted as PersistedQueries,
       clock,
-      { kind: 'memory' } as SharedCache,
     );
     server = createServer((_request, response) => response.end('routed'));
     early.install(server, ['/graphql']);
@@ -63,6 +68,7 @@ describe('EarlyAnswers', () => {
   };
 
   beforeEach(() => {
+    store = 'memory';
     held.clear();
     persisted.allowListVersion = 1;
   });
@@ -119,17 +125,27 @@ describe('EarlyAnswers', () => {
     expect((await get('/graphql?query=a')).text).toBe('routed');
   });
 
-  it('is off with the result cache in Redis, an API rate limit on GraphQL, or request logs', () => {
-    const enabled = (env: Record<string, string>, kind: SharedCache['kind'] = 'memory') =>
+  it('waits for a store that answers later, and leaves the request to the route when it fails', async () => {
+    await start();
+    rememberGet('/graphql?query=a', '{"a":1}');
+    store = 'redis';
+    expect((await get('/graphql?query=a')).text).toBe('{"a":1}');
+    held.delete('key /graphql?query=a');
+    expect((await get('/graphql?query=a')).text).toBe('routed');
+    rememberGet('/graphql?query=b', '{"b":1}');
+    store = 'failing';
+    expect((await get('/graphql?query=b')).text).toBe('routed');
+  });
+
+  it('is off with an API rate limit on GraphQL, request logs, or the result cache off', () => {
+    const enabled = (env: Record<string, string>) =>
       new EarlyAnswers(
         loadSettings({ ADMIN_PASSWORD: 'x', ...env }),
         cache,
         persisted as PersistedQueries,
         clock,
-        { kind } as SharedCache,
       ).enabled;
     expect(enabled({})).toBe(true);
-    expect(enabled({}, 'kvstore')).toBe(false);
     expect(enabled({ LOG_LEVEL: 'debug' })).toBe(false);
     expect(enabled({ GRAPHQL_CACHE: 'false' })).toBe(false);
     expect(enabled({ API_RATE_LIMIT_DOMAIN: 'api', API_RATE_LIMIT_ROUTES: 'graphql' })).toBe(false);

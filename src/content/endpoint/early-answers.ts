@@ -1,6 +1,5 @@
-import { Injectable, Optional } from '@nestjs/common';
+import { Injectable, Logger, Optional } from '@nestjs/common';
 import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from 'node:http';
-import { SharedCache } from '../../infra/cache/shared-cache.port';
 import { Clock } from '../../infra/clock/clock';
 import { answerFromBody, installRequestShortcut } from '../../infra/http/request-shortcut';
 import { logsRequests } from '../../infra/logging/logging.module';
@@ -63,13 +62,14 @@ export interface RequestText {
  * request text (method, URL, content type, body) without hashing it, and sent only while the
  * result cache still holds the same entry: invalidation, expiry and eviction keep their meaning.
  *
- * Only where nothing else must see the request: the result cache in process memory (Redis
- * entries cannot be read synchronously), no API rate limit on GraphQL, no request logs. A request
- * with any header that chooses the schema or the cache, a GET with a body, a browser asking for
- * the playground, or a server closing goes the usual way.
+ * The entry is checked at once in process memory, with one round trip in Redis (as the route's
+ * lookup would). Only where nothing else must see the request: no API rate limit on GraphQL, no
+ * request logs. A request with any header that chooses the schema or the cache, a GET with a
+ * body, a browser asking for the playground, or a server closing goes the usual way.
  */
 @Injectable()
 export class EarlyAnswers {
+  private readonly logger = new Logger('EarlyAnswers');
   readonly enabled: boolean;
   private readonly index = new Map<string, EarlyAnswer>();
   private bytes = 0;
@@ -84,14 +84,12 @@ export class EarlyAnswers {
     private readonly cache: GraphqlResultCache,
     private readonly persisted: PersistedQueries,
     private readonly clock: Clock,
-    sharedCache: SharedCache,
     @Optional() stats?: StatsRegistry,
   ) {
     const { content, apiRateLimit } = settings;
     this.enabled =
       content.enabled &&
       content.cache &&
-      sharedCache.kind === 'memory' &&
       !logsRequests(settings) &&
       !(apiRateLimit.domain !== '' && apiRateLimit.routes.includes('graphql'));
     // Without an allow-list of origins, the CORS headers never depend on the request.
@@ -173,10 +171,18 @@ export class EarlyAnswers {
     const { method, headers } = request;
     const url = request.url ?? '';
     if (this.closing || !isAnonymous(headers)) return forward();
+    const contentType = headers['content-type'];
     if (method === 'GET') {
-      if (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined)
+      if (
+        headers['content-length'] !== undefined ||
+        headers['transfer-encoding'] !== undefined ||
+        wantsPlaygroundPage({ method, url, accept: headers.accept })
+      )
         return forward();
-      return this.answerGet(url, headers, response) ? undefined : forward();
+      const text = { method, url, contentType, body: undefined };
+      return this.answerIfHeld(text, response, forward, (found) =>
+        this.sendGet(found, headers, response),
+      );
     }
     const length = Number(headers['content-length']);
     if (
@@ -187,31 +193,64 @@ export class EarlyAnswers {
       !paths.has(pathOf(url))
     )
       return forward();
-    answerFromBody(request, response, forward, (bytes) => {
+    answerFromBody(request, response, forward, (bytes, pass) => {
       const { text, malformedUtf8 } = bodyText(bytes);
       // A body that is not UTF-8 is refused, whatever text it decoded to.
-      if (malformedUtf8) return false;
-      const found = this.current({ method, url, contentType: headers['content-type'], body: text });
-      if (found === undefined) return false;
-      const sent = this.corsAndVary(headers.origin);
-      sent.push('content-type', JSON_TYPE, 'content-length', String(found.bytes));
-      response.writeHead(200, sent);
-      response.end(found.body);
-      return true;
+      if (malformedUtf8) return pass();
+      this.answerIfHeld({ method, url, contentType, body: text }, response, pass, (found) => {
+        const sent = this.corsAndVary(headers.origin);
+        sent.push('content-type', JSON_TYPE, 'content-length', String(found.bytes));
+        response.writeHead(200, sent);
+        response.end(found.body);
+      });
     });
   }
 
-  /** Sends a GET's answer when it is known and the request is not for the playground. */
-  private answerGet(url: string, headers: IncomingHttpHeaders, response: ServerResponse): boolean {
-    if (wantsPlaygroundPage({ method: 'GET', url, accept: headers.accept })) return false;
-    const found = this.current({
-      method: 'GET',
-      url,
-      contentType: headers['content-type'],
-      body: undefined,
-    });
-    const get = found?.get;
-    if (found === undefined || get === undefined) return false;
+  /**
+   * Sends the answer indexed for the request once the result cache confirms it still holds its
+   * entry (at once from memory, after a round trip to Redis); otherwise forgets it and forwards.
+   */
+  private answerIfHeld(
+    request: RequestText,
+    response: ServerResponse,
+    forward: () => void,
+    send: (found: EarlyAnswer) => void,
+  ): void {
+    const key = indexKey(request);
+    const found = this.index.get(key);
+    if (found === undefined) return forward();
+    const confirmed = (held: boolean) => {
+      if (!held) {
+        this.drop(key);
+        return forward();
+      }
+      // Most recently used last: eviction takes the oldest.
+      this.index.delete(key);
+      this.index.set(key, found);
+      this.answered?.inc();
+      try {
+        send(found);
+      } catch (error) {
+        this.logger.error(
+          `early answer failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
+        if (!response.headersSent) forward();
+      }
+    };
+    if (found.allowListVersion !== this.persisted.allowListVersion) return confirmed(false);
+    const held = this.cache.holds(found.cacheKey, found.cacheText);
+    if (typeof held === 'boolean') return confirmed(held);
+    held.then(confirmed, forward);
+  }
+
+  /** A GET's answer, or 304 for a matching If-None-Match, with its caching headers. */
+  private sendGet(
+    found: EarlyAnswer,
+    headers: IncomingHttpHeaders,
+    response: ServerResponse,
+  ): void {
+    // Indexed GET answers always have their caching headers (remember).
+    const get = found.get!;
     const sent = this.corsAndVary(headers.origin);
     this.addCachingHeaders(sent, get);
     const ifNoneMatch = headers['if-none-match'];
@@ -223,26 +262,6 @@ export class EarlyAnswers {
       response.writeHead(200, sent);
       response.end(found.body);
     }
-    return true;
-  }
-
-  /** The answer indexed for the request while the result cache holds its entry. */
-  private current(request: RequestText): EarlyAnswer | undefined {
-    const key = indexKey(request);
-    const found = this.index.get(key);
-    if (found === undefined) return undefined;
-    if (
-      found.allowListVersion !== this.persisted.allowListVersion ||
-      !this.cache.holdsNow(found.cacheKey, found.cacheText)
-    ) {
-      this.drop(key);
-      return undefined;
-    }
-    // Most recently used last: eviction takes the oldest.
-    this.index.delete(key);
-    this.index.set(key, found);
-    this.answered?.inc();
-    return found;
   }
 
   /** The headers every endpoint answer gets (graphql.route.ts), as name/value pairs. */

@@ -44,30 +44,33 @@ export function installRequestShortcut(server: Server, shortcut: RequestShortcut
 
 /**
  * Reads the body (the caller checked its announced length), then lets `answer` send an answer
- * from it. When it does not (it returns false, or throws before sending anything), the request
- * goes on to the framework, the body kept for the route's `replayBody` hook. A request that
- * fails meanwhile (the client went away) is destroyed.
+ * from it, or call `pass` to leave the request to the framework with the body kept for the
+ * route's `replayBody` hook (also what happens when `answer` throws before sending anything).
+ * A request that fails meanwhile (the client went away) is destroyed.
  */
 export function answerFromBody(
   request: IncomingMessage,
   response: ServerResponse,
   forward: () => void,
-  answer: (body: Buffer) => boolean,
+  answer: (body: Buffer, pass: () => void) => void,
 ): void {
   const chunks: Buffer[] = [];
   request.on('data', (chunk: Buffer) => chunks.push(chunk));
   request.once('error', () => request.destroy());
   request.once('end', () => {
     const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
-    let answered: boolean;
+    let passed = false;
+    const pass = () => {
+      if (passed) return;
+      passed = true;
+      (request as WithReadBody)[READ_BODY] = body;
+      forward();
+    };
     try {
-      answered = answer(body);
+      answer(body, pass);
     } catch {
-      answered = response.headersSent;
+      if (!response.headersSent) pass();
     }
-    if (answered) return;
-    (request as WithReadBody)[READ_BODY] = body;
-    forward();
   });
 }
 
