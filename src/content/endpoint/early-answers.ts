@@ -12,7 +12,7 @@ import { wantsPlaygroundPage } from '../playground/page-request';
 import { bodyText } from './body-text';
 import { corsHeaders } from './cors-headers';
 import type { EndpointAnswer } from './graphql-endpoint';
-import { cacheControl, freshness, noneMatchMatches, SCHEMA_HEADERS } from './http-caching';
+import { cacheControl, freshness, noneMatchMatches, tagHeaders, varyHeader } from './http-caching';
 
 /** Answers sent early (debug `/stats`): also counted as `content.graphql_cache.hits`. */
 export const EARLY_ANSWERS_STAT = 'content.graphql_cache.early_answers';
@@ -39,7 +39,7 @@ interface EarlyAnswer {
 interface CachingHeaders {
   readonly etag: string;
   /** `cache-tag` and `surrogate-key` with their values, as name/value pairs. */
-  readonly tagHeaders: readonly string[];
+  readonly tagPairs: readonly string[];
   /** When `cache-control` was computed, and what cut it (GRAPHQL_HTTP_CACHE_MAX_AGE > 0). */
   readonly freshness?: { readonly at: number; readonly untilChangeMs: number | null };
 }
@@ -126,12 +126,7 @@ export class EarlyAnswers {
       ...(cacheable && {
         get: {
           etag: cacheable.etag,
-          tagHeaders: [
-            'cache-tag',
-            cacheable.tags.join(','),
-            'surrogate-key',
-            cacheable.tags.join(' '),
-          ],
+          tagPairs: Object.entries(tagHeaders(cacheable.tags)).flat(),
           ...(cacheable.untilChangeMs !== undefined && {
             freshness: { at: this.clock.nowMs(), untilChangeMs: cacheable.untilChangeMs },
           }),
@@ -269,7 +264,7 @@ export class EarlyAnswers {
     const cors = this.fixedCors ?? corsHeaders(this.settings.content.allowedOrigins, origin);
     const sent: string[] = [];
     for (const name in cors) if (name !== 'vary') sent.push(name, cors[name]);
-    sent.push('vary', cors.vary === undefined ? SCHEMA_HEADERS : `${cors.vary}, ${SCHEMA_HEADERS}`);
+    sent.push('vary', varyHeader(cors.vary));
     return sent;
   }
 
@@ -285,7 +280,7 @@ export class EarlyAnswers {
         cacheControl(freshness(httpCacheMaxAge, httpCacheStaleWhileRevalidate, until)),
       );
     }
-    sent.push(...get.tagHeaders);
+    sent.push(...get.tagPairs);
   }
 
   private drop(key: string): void {

@@ -10,7 +10,7 @@ import { corsHeaders } from './cors-headers';
 import { INTERNAL_ERROR_MESSAGE, yiiErrorBody } from './craft-http-error';
 import { EarlyAnswers, JSON_TYPE, type RequestText } from './early-answers';
 import { EndpointAnswer, GraphqlEndpoint, jsonAnswer } from './graphql-endpoint';
-import { noneMatchMatches, SCHEMA_HEADERS } from './http-caching';
+import { noneMatchMatches, tagHeaders, varyHeader } from './http-caching';
 import { schemaRequestHeaders } from './request-headers';
 
 /** Where sites usually route Craft's `graphql/api` action; served next to GRAPHQL_PATH. */
@@ -71,9 +71,7 @@ export class GraphqlRoute {
       const cors = enabled
         ? corsHeaders(this.settings.content.allowedOrigins, request.headers.origin)
         : {};
-      // Shared caches must keep token, Basic and admin answers apart from anonymous ones.
-      const vary = cors.vary === undefined ? SCHEMA_HEADERS : `${cors.vary}, ${SCHEMA_HEADERS}`;
-      void reply.headers({ ...cors, vary });
+      void reply.headers({ ...cors, vary: varyHeader(cors.vary) });
       done();
     });
     // A POST body that the early answers read before routing (early-answers.ts).
@@ -140,8 +138,7 @@ function send(reply: FastifyReply, answer: EndpointAnswer, ifNoneMatch?: string)
     void reply.headers({
       etag,
       ...(cacheable.cacheControl !== undefined && { 'cache-control': cacheable.cacheControl }),
-      'cache-tag': cacheable.tags.join(','),
-      'surrogate-key': cacheable.tags.join(' '),
+      ...tagHeaders(cacheable.tags),
     });
     if (ifNoneMatch !== undefined && noneMatchMatches(ifNoneMatch, etag))
       return reply.status(304).send();

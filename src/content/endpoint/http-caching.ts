@@ -8,6 +8,19 @@ import type { SchemaRequestHeaders } from '../schemas/schema-request-headers';
  */
 export const SCHEMA_HEADERS = 'Authorization, X-Craft-Authorization, X-Craft-Gql-Schema';
 
+/**
+ * `Vary` of every endpoint answer: shared caches must keep token, Basic and admin answers apart
+ * from anonymous ones; `vary` is what the CORS headers already vary with (Origin), if anything.
+ */
+export function varyHeader(vary: string | undefined): string {
+  return vary === undefined ? SCHEMA_HEADERS : `${vary}, ${SCHEMA_HEADERS}`;
+}
+
+/** A cacheable answer's tags as `Cache-Tag` (comma list) and `Surrogate-Key` (space list). */
+export function tagHeaders(tags: readonly string[]): Record<'cache-tag' | 'surrogate-key', string> {
+  return { 'cache-tag': tags.join(','), 'surrogate-key': tags.join(' ') };
+}
+
 /** Base64url characters of the SHA-256 kept in an ETag: 132 bits. */
 const ETAG_HASH_CHARS = 22;
 
