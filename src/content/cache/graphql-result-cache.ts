@@ -250,10 +250,10 @@ export class GraphqlResultCache implements OnApplicationBootstrap, OnModuleDestr
    */
   holds(key: string, text: string): boolean | Promise<boolean> {
     if (!this.enabled || this.pendingInvalidation) return false;
-    if (this.cache.kind === 'memory')
-      return this.counted(this.cache.lookupNow(RESULT_NAMESPACE, key) === text);
-    return this.cache.lookup(RESULT_NAMESPACE, key).then(
-      (found) => this.counted(found.value === text),
+    const value = this.cache.lookupValue(RESULT_NAMESPACE, key);
+    if (!(value instanceof Promise)) return this.counted(value === text);
+    return value.then(
+      (stored) => this.counted(stored === text),
       (error: unknown) => {
         this.failed(error);
         return false;

@@ -165,7 +165,8 @@ export class EarlyAnswers {
   ): void {
     const { method, headers } = request;
     const url = request.url ?? '';
-    if (this.closing || !isAnonymous(headers)) return forward();
+    // First: every request of the process (the rate limiter's /json too) passes here.
+    if (this.closing || !paths.has(pathOf(url)) || !isAnonymous(headers)) return forward();
     const contentType = headers['content-type'];
     if (method === 'GET') {
       if (
@@ -184,20 +185,16 @@ export class EarlyAnswers {
       method !== 'POST' ||
       this.posts === 0 ||
       !(length <= MAX_POST_BYTES) ||
-      headers['transfer-encoding'] !== undefined ||
-      !paths.has(pathOf(url))
+      headers['transfer-encoding'] !== undefined
     )
       return forward();
     answerFromBody(request, response, forward, (bytes, pass) => {
       const { text, malformedUtf8 } = bodyText(bytes);
       // A body that is not UTF-8 is refused, whatever text it decoded to.
       if (malformedUtf8) return pass();
-      this.answerIfHeld({ method, url, contentType, body: text }, response, pass, (found) => {
-        const sent = this.corsAndVary(headers.origin);
-        sent.push('content-type', JSON_TYPE, 'content-length', String(found.bytes));
-        response.writeHead(200, sent);
-        response.end(found.body);
-      });
+      this.answerIfHeld({ method, url, contentType, body: text }, response, pass, (found) =>
+        sendJson(response, this.corsAndVary(headers.origin), found),
+      );
     });
   }
 
@@ -249,14 +246,10 @@ export class EarlyAnswers {
     const sent = this.corsAndVary(headers.origin);
     this.addCachingHeaders(sent, get);
     const ifNoneMatch = headers['if-none-match'];
-    if (ifNoneMatch !== undefined && noneMatchMatches(ifNoneMatch, get.etag)) {
-      response.writeHead(304, sent);
-      response.end();
-    } else {
-      sent.push('content-type', JSON_TYPE, 'content-length', String(found.bytes));
-      response.writeHead(200, sent);
-      response.end(found.body);
-    }
+    if (ifNoneMatch === undefined || !noneMatchMatches(ifNoneMatch, get.etag))
+      return sendJson(response, sent, found);
+    response.writeHead(304, sent);
+    response.end();
   }
 
   /** The headers every endpoint answer gets (graphql.route.ts), as name/value pairs. */
@@ -292,12 +285,19 @@ export class EarlyAnswers {
   }
 }
 
-/** No header that chooses the schema (graphql-endpoint.ts isAnonymous) or the result cache. */
+/** 200 with the answer's JSON after `sent` (name/value pairs). */
+function sendJson(response: ServerResponse, sent: string[], found: EarlyAnswer): void {
+  sent.push('content-type', JSON_TYPE, 'content-length', String(found.bytes));
+  response.writeHead(200, sent);
+  response.end(found.body);
+}
+
 function pathOf(url: string): string {
   const query = url.indexOf('?');
   return query < 0 ? url : url.slice(0, query);
 }
 
+/** No header that chooses the schema (graphql-endpoint.ts isAnonymous) or the result cache. */
 function isAnonymous(headers: IncomingHttpHeaders): boolean {
   return (
     headers.authorization === undefined &&

@@ -38,7 +38,7 @@ export class MemorySharedCache extends SharedCache {
     return Promise.resolve({ generation, value: this.current(namespace, key, generation) });
   }
 
-  override lookupNow(namespace: string, key: string): string | undefined {
+  override lookupValue(namespace: string, key: string): string | undefined {
     return this.current(namespace, key, this.generation(namespace));
   }
 

@@ -30,11 +30,11 @@ export abstract class SharedCache {
   ): Promise<void>;
   abstract invalidate(namespace: string): Promise<void>;
   /**
-   * The value `lookup` would find, read synchronously: only a store in this process can (memory);
-   * undefined from the others, as for a miss.
+   * The value `lookup` would find, without its generation: at once from a store in this process
+   * (memory), after the round trip from the others.
    */
-  lookupNow(_namespace: string, _key: string): string | undefined {
-    return undefined;
+  lookupValue(namespace: string, key: string): string | undefined | Promise<string | undefined> {
+    return this.lookup(namespace, key).then((found) => found.value);
   }
 }
 

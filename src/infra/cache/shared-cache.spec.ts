@@ -21,6 +21,9 @@ function contract(make: () => Promise<SharedCache>) {
     await cache.store('ns', 'k', generation!, '{"data":1}\nline two', 60_000);
     expect(await cache.lookup('ns', 'k')).toEqual({ generation, value: '{"data":1}\nline two' });
     expect((await cache.lookup('ns', 'other')).value).toBeUndefined();
+    // The value alone, as early answers read it (memory at once, Redis after its round trip).
+    expect(await cache.lookupValue('ns', 'k')).toBe('{"data":1}\nline two');
+    expect(await cache.lookupValue('ns', 'other')).toBeUndefined();
   });
 
   it('never serves an entry again after its namespace is invalidated', async () => {
@@ -56,7 +59,10 @@ describe('MemorySharedCache', () => {
     await cache.store('ns', 'k', generation!, 'v', 1000);
     clock.advance(999);
     expect((await cache.lookup('ns', 'k')).value).toBe('v');
+    // Read at once, not through a promise: what early answers rely on.
+    expect(cache.lookupValue('ns', 'k')).toBe('v');
     clock.advance(1);
+    expect(cache.lookupValue('ns', 'k')).toBeUndefined();
     expect((await cache.lookup('ns', 'k')).value).toBeUndefined();
     expect(cache.size).toEqual({ entries: 0, bytes: 0 });
   });

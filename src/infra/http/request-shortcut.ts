@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 
 /**
  * Answers a request itself, or calls `forward()` (at once, or after reading the body with
- * `readBody`) to leave it to the framework.
+ * `answerFromBody`) to leave it to the framework.
  */
 export type RequestShortcut = (
   request: IncomingMessage,
