@@ -7,10 +7,19 @@ describe('PGlite worker protocol', () => {
     it("sends the OIDs of Drizzle's identity parsers and rebuilds them in the worker", () => {
       const same = (value: string) => value;
       const oids = rawParserOids({ [types.TIMESTAMPTZ]: same, [types.DATE]: same, 1231: same });
-      expect(oids.sort()).toEqual([types.DATE, types.TIMESTAMPTZ, 1231].sort());
+      expect([...oids].sort()).toEqual([types.DATE, types.TIMESTAMPTZ, 1231].sort());
       const rebuilt = identityParsers(oids);
-      expect(Object.keys(rebuilt).map(Number).sort()).toEqual(oids);
+      expect(Object.keys(rebuilt).map(Number).sort()).toEqual([...oids].sort());
       expect(rebuilt[types.TIMESTAMPTZ]('2026-11-27 02:00:00+00')).toBe('2026-11-27 02:00:00+00');
+    });
+
+    it('checks a parsers object once, and builds the parsers of a list of OIDs once', () => {
+      const same = jest.fn((value: string) => value);
+      const parsers = { [types.TIMESTAMPTZ]: same };
+      const first = rawParserOids(parsers);
+      expect(rawParserOids(parsers)).toBe(first);
+      expect(same).toHaveBeenCalledTimes(1);
+      expect(identityParsers([...first])).toBe(identityParsers(first));
     });
 
     it('sends nothing without parsers', () => {

@@ -48,17 +48,27 @@ type Parser = (value: string, typeId?: number) => unknown;
 /** A value that no real parser would hand back unchanged, to tell identity parsers apart. */
 const PROBE = '\u0000pglite-worker-probe';
 
+/** Drizzle hands the same parsers object to every query: checked once each (hot path). */
+const checkedParsers = new WeakMap<object, readonly number[]>();
+
 /**
  * The OIDs of `parsers` (Drizzle passes identity functions so that dates stay strings).
  * @throws Error for a parser that changes its value: it could not be rebuilt in the worker
  */
-export function rawParserOids(parsers: Readonly<Record<string, Parser>> | undefined): number[] {
+export function rawParserOids(
+  parsers: Readonly<Record<string, Parser>> | undefined,
+): readonly number[] {
   if (parsers === undefined) return [];
-  return Object.entries(parsers).map(([oid, parser]) => {
-    if (!isIdentity(parser))
-      throw new Error(`PGLITE_WORKER supports only identity parsers (type ${oid})`);
-    return Number(oid);
-  });
+  let oids = checkedParsers.get(parsers);
+  if (oids === undefined) {
+    oids = Object.entries(parsers).map(([oid, parser]) => {
+      if (!isIdentity(parser))
+        throw new Error(`PGLITE_WORKER supports only identity parsers (type ${oid})`);
+      return Number(oid);
+    });
+    checkedParsers.set(parsers, oids);
+  }
+  return oids;
 }
 
 function isIdentity(parser: Parser): boolean {
@@ -69,10 +79,19 @@ function isIdentity(parser: Parser): boolean {
   }
 }
 
+const identity: Parser = (value) => value;
+/** Built once per list of OIDs: every query of the worker asks for one of a few. */
+const builtParsers = new Map<string, Record<number, Parser>>();
+
 /** The parsers a worker passes to PGlite for `rawOids`: each returns the text unchanged. */
 export function identityParsers(rawOids: readonly number[] | undefined): Record<number, Parser> {
-  const parsers: Record<number, Parser> = {};
-  for (const oid of rawOids ?? []) parsers[oid] = (value) => value;
+  const key = (rawOids ?? []).join(',');
+  let parsers = builtParsers.get(key);
+  if (parsers === undefined) {
+    parsers = {};
+    for (const oid of rawOids ?? []) parsers[oid] = identity;
+    builtParsers.set(key, parsers);
+  }
   return parsers;
 }
 
