@@ -269,14 +269,40 @@ export class RedisCounterStore extends CounterStore implements OnModuleInit, OnA
   }
 
   private incrementIn(pool: RedisPool, batch: readonly CounterIncrement[]): Promise<number[]> {
-    if (pool.isCluster) {
-      // The keys of one counter share a hash slot (a sliding window's two keys have one hash tag).
-      const client = pool.take();
-      return Promise.all(batch.map((item) => this.script(client, [item]))).then((parts) =>
-        parts.length === 1 ? parts[0] : parts.flat(),
-      );
-    }
+    if (pool.isCluster) return this.incrementInCluster(pool.take(), batch);
     return pool.batcher.add(batch);
+  }
+
+  /**
+   * One script call per key: the keys of one counter share a hash slot (a sliding window's two
+   * keys have one hash tag), and a key counted twice in one decision is counted by one call in
+   * batch order. Separate calls could be answered out of order when the cluster client retries
+   * one of them (a redirection, CLUSTERDOWN), giving the later descriptor the earlier count.
+   */
+  private async incrementInCluster(
+    client: RedisClient,
+    batch: readonly CounterIncrement[],
+  ): Promise<number[]> {
+    if (batch.length === 1) return this.script(client, batch);
+    const groups = new Map<string, CounterIncrement[]>();
+    for (const item of batch) {
+      const group = groups.get(item.key);
+      if (group === undefined) groups.set(item.key, [item]);
+      else group.push(item);
+    }
+    const calls = [...groups.values()];
+    const replies = await Promise.all(calls.map((items) => this.script(client, items)));
+    // Back to batch order: each key's reply holds its counters' slots in their batch order.
+    const read = new Map<string, { reply: number[]; at: number }>();
+    calls.forEach((items, i) => read.set(items[0].key, { reply: replies[i], at: 0 }));
+    const counts: number[] = [];
+    for (const item of batch) {
+      const cursor = read.get(item.key)!;
+      const slots = resultSlots(item);
+      for (let s = 0; s < slots; s++) counts.push(cursor.reply[cursor.at + s]);
+      cursor.at += slots;
+    }
+    return counts;
   }
 
   /** One script call for every counter of the decisions batched together (single and sentinel). */
