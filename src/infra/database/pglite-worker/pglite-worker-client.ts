@@ -82,6 +82,11 @@ export class PgliteWorkerClient implements WorkerTransaction {
     return this.run(text, params, options, undefined);
   }
 
+  /** A read outside transactions as a named prepared statement in the worker (pglite-prepared). */
+  preparedQuery(text: string, params: unknown[], options?: QueryOptions): Promise<WorkerResults> {
+    return this.run(text, params, options, undefined, true);
+  }
+
   exec(text: string): Promise<WorkerResults[]> {
     return this.send({ op: 'exec', text }) as Promise<WorkerResults[]>;
   }
@@ -126,6 +131,7 @@ export class PgliteWorkerClient implements WorkerTransaction {
     params: unknown[],
     options: QueryOptions | undefined,
     txId: number | undefined,
+    prepared?: boolean,
   ): Promise<WorkerResults> {
     return this.send({
       op: 'query',
@@ -134,6 +140,7 @@ export class PgliteWorkerClient implements WorkerTransaction {
       rowMode: options?.rowMode,
       rawOids: rawParserOids(options?.parsers),
       txId,
+      prepared,
     }) as Promise<WorkerResults>;
   }
 

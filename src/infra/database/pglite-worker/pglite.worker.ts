@@ -1,5 +1,6 @@
 import { PGlite, Transaction } from '@electric-sql/pglite';
 import { parentPort, workerData } from 'node:worker_threads';
+import { PglitePreparedStatements } from '../pglite-prepared';
 import {
   identityParsers,
   OPENED_ID,
@@ -29,6 +30,12 @@ class RolledBack extends Error {}
 const port = parentPort!;
 const transactions = new Map<number, OpenTransaction>();
 let nextTxId = 1;
+let statements: PglitePreparedStatements | undefined;
+
+function statementsOf(db: PGlite): PglitePreparedStatements {
+  statements ??= new PglitePreparedStatements(db);
+  return statements;
+}
 
 function reply(response: WorkerResponse): void {
   try {
@@ -77,11 +84,15 @@ async function end(txId: number, commit: boolean): Promise<null> {
 async function handle(db: PGlite, request: WorkerRequest): Promise<unknown> {
   switch (request.op) {
     case 'query': {
-      const on = request.txId === undefined ? db : transaction(request.txId).tx;
-      const result = await on.query(request.text, [...request.params], {
-        rowMode: request.rowMode,
-        parsers: identityParsers(request.rawOids),
-      });
+      const options = { rowMode: request.rowMode, parsers: identityParsers(request.rawOids) };
+      const result =
+        request.prepared === true && request.txId === undefined
+          ? await statementsOf(db).query(request.text, request.params, options)
+          : await (request.txId === undefined ? db : transaction(request.txId).tx).query(
+              request.text,
+              [...request.params],
+              options,
+            );
       return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
     }
     case 'exec': {

@@ -16,6 +16,8 @@ export type WorkerRequest =
       /** Type OIDs whose values stay the text PostgreSQL sent (Drizzle's identity parsers). */
       readonly rawOids?: readonly number[];
       readonly txId?: number;
+      /** A read that runs often: a named prepared statement (outside transactions only). */
+      readonly prepared?: boolean;
     }
   | { readonly id: number; readonly op: 'exec'; readonly text: string; readonly txId?: number }
   | { readonly id: number; readonly op: 'begin' }
