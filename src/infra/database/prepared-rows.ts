@@ -17,30 +17,71 @@ const MAX_PREPARED = 2000;
 const names = new Map<string, string>();
 const dialect = new PgDialect();
 
+/** A statement's text with `$n` placeholders and its parameters. */
+export interface CompiledSql {
+  readonly text: string;
+  readonly params: readonly unknown[];
+}
+
+/** Runs compiled statements as named prepared statements of one database. */
+export type PreparedRunner = <T>(query: CompiledSql) => Promise<T[]>;
+
+export function compileSql(query: SQL): CompiledSql {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return { text, params };
+}
+
 /**
  * Rows of a read query that runs often (the content store's element queries). Outside a
  * transaction it is a named prepared statement: on PostgreSQL each pooled connection parses it
  * once and then only binds and executes, where every call used to be parsed and planned again
  * (about a quarter more list queries per second); on PGlite, in the worker or not, likewise
- * (pglite-prepared.ts). Transactions and statements past the cap run as `rawRows` does. Results
- * are the rows `rawRows` gives (each driver's own type parsing, Drizzle's raw types on PGlite).
+ * (pglite-prepared.ts). Transactions run as `rawRows` does.
  */
-export async function preparedRows<T>(db: DrizzleExecutor, query: SQL): Promise<T[]> {
+export function preparedRows<T>(db: DrizzleExecutor, query: SQL): Promise<T[]> {
+  const run = preparedRunner(db);
+  return run === undefined ? rawRows<T>(db, query) : run<T>(compileSql(query));
+}
+
+/**
+ * The runner of `db`'s named statements; undefined for an executor that cannot keep them (a
+ * transaction: its statements run on one connection for a moment). Statements past the cap run
+ * unnamed. Rows are each driver's own: node-postgres' type parsing, Drizzle's raw types on PGlite.
+ */
+export function preparedRunner(db: DrizzleExecutor): PreparedRunner | undefined {
   const client = (db as { $client?: unknown }).$client;
-  if (client instanceof PgliteWorkerClient || client instanceof PGlite) {
-    const { sql: text, params } = dialect.sqlToQuery(query);
-    const result =
-      client instanceof PGlite
-        ? await pgliteStatements(client).query(text, params, PGLITE_RAW_OPTIONS)
-        : await client.preparedQuery(text, params, PGLITE_RAW_OPTIONS);
-    return result.rows as T[];
+  if (typeof client !== 'object' || client === null) return undefined;
+  let runner = runners.get(client);
+  if (runner === undefined) {
+    runner = runnerOf(client);
+    if (runner === undefined) return undefined;
+    runners.set(client, runner);
   }
-  if (!(client instanceof Pool)) return rawRows<T>(db, query);
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  const name = statementName(text);
-  if (name === undefined) return rawRows<T>(db, query);
-  const result = await client.query({ name, text, values: params });
-  return result.rows as T[];
+  return runner;
+}
+
+const runners = new WeakMap<object, PreparedRunner>();
+
+function runnerOf(client: object): PreparedRunner | undefined {
+  if (client instanceof Pool)
+    return async <T>({ text, params }: CompiledSql) => {
+      const name = statementName(text);
+      const values = params as unknown[];
+      const result =
+        name === undefined
+          ? await client.query(text, values)
+          : await client.query({ name, text, values });
+      return result.rows as T[];
+    };
+  if (client instanceof PGlite) {
+    const statements = new PglitePreparedStatements(client);
+    return async <T>({ text, params }: CompiledSql) =>
+      (await statements.query(text, params, PGLITE_RAW_OPTIONS)).rows as T[];
+  }
+  if (client instanceof PgliteWorkerClient)
+    return async <T>({ text, params }: CompiledSql) =>
+      (await client.preparedQuery(text, [...params], PGLITE_RAW_OPTIONS)).rows as T[];
+  return undefined;
 }
 
 const keep = (value: string) => value;
@@ -49,17 +90,6 @@ const PGLITE_RAW_OPTIONS = {
   rowMode: 'object' as const,
   parsers: Object.fromEntries(DRIZZLE_RAW_OIDS.map((oid) => [oid, keep])),
 };
-const pgliteStatementSets = new WeakMap<PGlite, PglitePreparedStatements>();
-
-function pgliteStatements(db: PGlite): PglitePreparedStatements {
-  let statements = pgliteStatementSets.get(db);
-  if (statements === undefined) {
-    statements = new PglitePreparedStatements(db);
-    pgliteStatementSets.set(db, statements);
-  }
-  return statements;
-}
-
 function statementName(text: string): string | undefined {
   let name = names.get(text);
   if (name === undefined && names.size < MAX_PREPARED) {

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { type SQL, sql } from 'drizzle-orm';
 import { Clock } from '../../../infra/clock/clock';
 import { Database } from '../../../infra/database/database';
-import { preparedRows } from '../../../infra/database/prepared-rows';
+import { preparedRunner } from '../../../infra/database/prepared-rows';
+import { rawRows } from '../../../infra/database/raw-rows';
 import type { Counter } from '../../../infra/stats/counter';
 import { StatsRegistry } from '../../../infra/stats/registry';
 import type { ContentModelIndex } from '../../model/content-model.index';
@@ -21,6 +22,7 @@ import type { ElementRecord, KeyedElementRecord } from '../element-record';
 import { type ElementRow, toElementRecord } from './element-row';
 import { ElementReader } from '../element-store';
 import { idArray } from './relation-sql';
+import { CompiledQueries, criteriaKey } from './compiled-queries';
 import { relationTargetKind } from '../../model/field-types';
 
 /** Statistic counting every SQL query of the element store (e2e tests prove there is no N+1). */
@@ -40,6 +42,8 @@ interface FieldLookups {
 export class ElementsRepository extends ElementReader {
   private readonly queries: Counter;
   private readonly lookups = new WeakMap<ContentModelIndex, FieldLookups>();
+  /** Per model: a model change (reload, import) compiles every query afresh. */
+  private readonly compiled = new WeakMap<ContentModelIndex, CompiledQueries>();
 
   constructor(
     private readonly database: Database,
@@ -54,14 +58,18 @@ export class ElementsRepository extends ElementReader {
   async find(criteria: ElementCriteria): Promise<ElementRecord[]> {
     if (!canMatch(criteria) || limitOf(criteria) === 0) return [];
     const context = this.context();
-    const rows = await this.run<ElementRow>(compileFind(criteria, context));
+    const rows = await this.run<ElementRow>(context, `find ${criteriaKey(criteria)}`, (at) =>
+      compileFind(criteria, at),
+    );
     return rows.map((row) => this.record(row, criteria, context));
   }
 
   async count(criteria: ElementCriteria): Promise<number> {
     if (!canMatch(criteria)) return 0;
     const [row] = await this.run<{ count: string | number }>(
-      compileCount(criteria, this.context()),
+      this.context(),
+      `count ${criteriaKey(criteria)}`,
+      (at) => compileCount(criteria, at),
     );
     return Number(row?.count ?? 0);
   }
@@ -72,7 +80,12 @@ export class ElementsRepository extends ElementReader {
     sourceSiteId: number,
     criteria: ElementCriteria,
   ): Promise<KeyedElementRecord[]> {
-    return this.findKeyed(sourceIds, criteria, relationScope(fieldId, sourceIds, sourceSiteId));
+    return this.findKeyed(
+      sourceIds,
+      criteria,
+      `related ${fieldId} ${sourceSiteId}`,
+      relationScope(fieldId, sourceIds, sourceSiteId),
+    );
   }
 
   /**
@@ -91,8 +104,11 @@ export class ElementsRepository extends ElementReader {
     const effective =
       criteria ?? (kind === undefined ? undefined : { kind, siteIds: [sourceSiteId] });
     if (sourceIds.length === 0 || effective === undefined || !canMatch(effective)) return counts;
+    const scope = relationScope(fieldId, sourceIds, sourceSiteId);
     const rows = await this.run<{ key: string | number; count: string | number }>(
-      compileKeyedCount(effective, this.context(), relationScope(fieldId, sourceIds, sourceSiteId)),
+      this.context(),
+      `count related ${fieldId} ${sourceSiteId} ${sourceIds.join(',')} ${criteriaKey(effective)}`,
+      (at) => compileKeyedCount(effective, at, scope),
     );
     for (const row of rows) counts.set(Number(row.key), Number(row.count));
     return counts;
@@ -104,7 +120,7 @@ export class ElementsRepository extends ElementReader {
     directChildrenOnly: boolean,
   ): Promise<KeyedElementRecord[]> {
     const level = directChildrenOnly ? sql` AND n.level = k.level + 1` : sql``;
-    return this.findKeyed(ancestorIds, criteria, {
+    return this.findKeyed(ancestorIds, criteria, `descendants ${directChildrenOnly}`, {
       join: sql`JOIN content_structure_nodes k ON k.element_id = ANY(${idArray(ancestorIds)}) AND n.structure_id = k.structure_id AND n.root_id = k.root_id AND n.lft > k.lft AND n.rgt < k.rgt${level}`,
       key: sql`k.element_id`,
       defaultOrder: [{ expression: sql`n.lft`, descending: false }],
@@ -117,7 +133,7 @@ export class ElementsRepository extends ElementReader {
     directParentOnly: boolean,
   ): Promise<KeyedElementRecord[]> {
     const level = directParentOnly ? sql` AND n.level = k.level - 1` : sql``;
-    return this.findKeyed(descendantIds, criteria, {
+    return this.findKeyed(descendantIds, criteria, `ancestors ${directParentOnly}`, {
       join: sql`JOIN content_structure_nodes k ON k.element_id = ANY(${idArray(descendantIds)}) AND n.structure_id = k.structure_id AND n.root_id = k.root_id AND n.lft < k.lft AND n.rgt > k.rgt${level}`,
       key: sql`k.element_id`,
       defaultOrder: [{ expression: sql`n.lft`, descending: false }],
@@ -129,7 +145,7 @@ export class ElementsRepository extends ElementReader {
     ownerIds: readonly number[],
     criteria: ElementCriteria,
   ): Promise<KeyedElementRecord[]> {
-    return this.findKeyed(ownerIds, criteria, {
+    return this.findKeyed(ownerIds, criteria, `blocks ${fieldId}`, {
       join: sql``,
       where: sql`e.owner_id = ANY(${idArray(ownerIds)}) AND e.container_id = ${fieldId}`,
       key: sql`e.owner_id`,
@@ -137,14 +153,20 @@ export class ElementsRepository extends ElementReader {
     });
   }
 
+  /** `batch` and the keys name the scope's SQL for the compiled-query key. */
   private async findKeyed(
     keys: readonly number[],
     criteria: ElementCriteria,
+    batch: string,
     scope: KeyedScope,
   ): Promise<KeyedElementRecord[]> {
     if (keys.length === 0 || !canMatch(criteria) || limitOf(criteria) === 0) return [];
     const context = this.context();
-    const rows = await this.run<ElementRow>(compileFind(criteria, context, scope));
+    const rows = await this.run<ElementRow>(
+      context,
+      `${batch} ${keys.join(',')} ${criteriaKey(criteria)}`,
+      (at) => compileFind(criteria, at, scope),
+    );
     return rows.map((row) => ({
       key: Number(row._key),
       element: this.record(row, criteria, context),
@@ -155,9 +177,28 @@ export class ElementsRepository extends ElementReader {
     return toElementRecord(row, context.now, criteria.siteIds[0], criteria.search !== undefined);
   }
 
-  private async run<T>(query: SQL): Promise<T[]> {
+  /**
+   * One query of the store. `key` names everything `build` compiles from but the time: outside
+   * transactions the compiled statement is remembered by it (compiled-queries.ts).
+   */
+  private run<T>(context: QueryContext, key: string, build: (at: QueryContext) => SQL) {
     this.queries.inc();
-    return preparedRows<T>(this.database.executor, query);
+    const executor = this.database.executor;
+    const prepared = preparedRunner(executor);
+    if (prepared === undefined) return rawRows<T>(executor, build(context));
+    const compiled = this.compiledQueries(this.models.current).compile(key, context.now, (now) =>
+      build({ ...context, now }),
+    );
+    return prepared<T>(compiled);
+  }
+
+  private compiledQueries(model: ContentModelIndex): CompiledQueries {
+    let queries = this.compiled.get(model);
+    if (queries === undefined) {
+      queries = new CompiledQueries();
+      this.compiled.set(model, queries);
+    }
+    return queries;
   }
 
   private context(): QueryContext {
