@@ -14,11 +14,13 @@ describe('CompiledQueries', () => {
 
   it('remembers a query whose time is a parameter and puts the new time in its place', () => {
     const queries = new CompiledQueries();
-    const build = counting((now: Date) => sql`SELECT ${1} WHERE d <= ${now} AND x = ${'a'}`);
+    const build = counting(
+      (now: Date) => sql`SELECT ${1} WHERE d <= ${now} AND x = ${'a'} AND t > ${now.toISOString()}`,
+    );
     const first = queries.compile('k', at('2024-01-01T00:00:00Z'), build);
     expect(first).toEqual({
-      text: 'SELECT $1 WHERE d <= $2 AND x = $3',
-      params: [1, at('2024-01-01T00:00:00Z'), 'a'],
+      text: 'SELECT $1 WHERE d <= $2 AND x = $3 AND t > $4',
+      params: [1, at('2024-01-01T00:00:00Z'), 'a', '2024-01-01T00:00:00.000Z'],
     });
     expect(builds).toBe(2); // the query and its probe
     const later = at('2024-05-06T07:08:09Z');
@@ -26,7 +28,7 @@ describe('CompiledQueries', () => {
     expect(builds).toBe(2);
     expect(second.text).toBe(first.text);
     expect(second.params[1]).toBe(later);
-    expect(second.params).toEqual([1, later, 'a']);
+    expect(second.params).toEqual([1, later, 'a', '2024-05-06T07:08:09.000Z']);
     // The remembered parameters are not changed by a later answer.
     expect(first.params[1]).toEqual(at('2024-01-01T00:00:00Z'));
   });

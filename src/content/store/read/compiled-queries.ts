@@ -15,13 +15,16 @@ interface Remembered {
   readonly params: readonly unknown[];
   /** Where the parameters hold the clock's time itself. */
   readonly nowAt: readonly number[];
+  /** Where they hold it as ISO 8601 text (`toISOString`). */
+  readonly nowTextAt: readonly number[];
 }
 
 /**
  * Compiled element queries by what they were compiled from (the criteria and batch as a key), so
  * a query that runs again skips building Drizzle's SQL tree and rendering it (about an eighth of
  * an uncached list request on PostgreSQL). A query depends on the time only through `now`; it is
- * remembered when the time appears in its parameters as itself and nowhere else, which the first
+ * remembered when the time appears in its parameters as itself (a Date or its ISO text) and
+ * nowhere else, which the first
  * compile checks by compiling once more with a clock far from the real one: anything else (a
  * relative date, a day boundary) is compiled every time, as before.
  */
@@ -39,6 +42,10 @@ export class CompiledQueries {
       this.entries.set(key, entry);
       const params = entry.params.slice();
       for (const at of entry.nowAt) params[at] = now;
+      if (entry.nowTextAt.length > 0) {
+        const text = now.toISOString();
+        for (const at of entry.nowTextAt) params[at] = text;
+      }
       return { text: entry.text, params };
     }
     const query = compileSql(build(now));
@@ -64,11 +71,16 @@ function learn(
 ): Remembered | null {
   if (query.text !== probe.text || query.params.length !== probe.params.length) return null;
   const nowAt: number[] = [];
+  const nowTextAt: number[] = [];
+  const nowText = now.toISOString();
+  const probeText = probeNow.toISOString();
   for (let i = 0; i < query.params.length; i++) {
-    if (query.params[i] === now && probe.params[i] === probeNow) nowAt.push(i);
-    else if (!sameValue(query.params[i], probe.params[i])) return null;
+    const [value, probed] = [query.params[i], probe.params[i]];
+    if (value === now && probed === probeNow) nowAt.push(i);
+    else if (value === nowText && probed === probeText) nowTextAt.push(i);
+    else if (!sameValue(value, probed)) return null;
   }
-  return { text: query.text, params: query.params, nowAt };
+  return { text: query.text, params: query.params, nowAt, nowTextAt };
 }
 
 function sameValue(a: unknown, b: unknown): boolean {

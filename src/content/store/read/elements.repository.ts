@@ -80,10 +80,7 @@ export class ElementsRepository extends ElementReader {
     sourceSiteId: number,
     criteria: ElementCriteria,
   ): Promise<KeyedElementRecord[]> {
-    return this.findKeyed(
-      sourceIds,
-      criteria,
-      `related ${fieldId} ${sourceSiteId}`,
+    return this.findKeyed(sourceIds, criteria, `related ${fieldId} ${sourceSiteId}`, () =>
       relationScope(fieldId, sourceIds, sourceSiteId),
     );
   }
@@ -120,11 +117,11 @@ export class ElementsRepository extends ElementReader {
     directChildrenOnly: boolean,
   ): Promise<KeyedElementRecord[]> {
     const level = directChildrenOnly ? sql` AND n.level = k.level + 1` : sql``;
-    return this.findKeyed(ancestorIds, criteria, `descendants ${directChildrenOnly}`, {
+    return this.findKeyed(ancestorIds, criteria, `descendants ${directChildrenOnly}`, () => ({
       join: sql`JOIN content_structure_nodes k ON k.element_id = ANY(${idArray(ancestorIds)}) AND n.structure_id = k.structure_id AND n.root_id = k.root_id AND n.lft > k.lft AND n.rgt < k.rgt${level}`,
       key: sql`k.element_id`,
       defaultOrder: [{ expression: sql`n.lft`, descending: false }],
-    });
+    }));
   }
 
   findAncestors(
@@ -133,11 +130,11 @@ export class ElementsRepository extends ElementReader {
     directParentOnly: boolean,
   ): Promise<KeyedElementRecord[]> {
     const level = directParentOnly ? sql` AND n.level = k.level - 1` : sql``;
-    return this.findKeyed(descendantIds, criteria, `ancestors ${directParentOnly}`, {
+    return this.findKeyed(descendantIds, criteria, `ancestors ${directParentOnly}`, () => ({
       join: sql`JOIN content_structure_nodes k ON k.element_id = ANY(${idArray(descendantIds)}) AND n.structure_id = k.structure_id AND n.root_id = k.root_id AND n.lft < k.lft AND n.rgt > k.rgt${level}`,
       key: sql`k.element_id`,
       defaultOrder: [{ expression: sql`n.lft`, descending: false }],
-    });
+    }));
   }
 
   findBlocks(
@@ -145,27 +142,30 @@ export class ElementsRepository extends ElementReader {
     ownerIds: readonly number[],
     criteria: ElementCriteria,
   ): Promise<KeyedElementRecord[]> {
-    return this.findKeyed(ownerIds, criteria, `blocks ${fieldId}`, {
+    return this.findKeyed(ownerIds, criteria, `blocks ${fieldId}`, () => ({
       join: sql``,
       where: sql`e.owner_id = ANY(${idArray(ownerIds)}) AND e.container_id = ${fieldId}`,
       key: sql`e.owner_id`,
       defaultOrder: [{ expression: sql`e.sort_order`, descending: false }],
-    });
+    }));
   }
 
-  /** `batch` and the keys name the scope's SQL for the compiled-query key. */
+  /**
+   * `batch` and the keys name the scope's SQL for the compiled-query key; the scope is built
+   * only when the query is compiled.
+   */
   private async findKeyed(
     keys: readonly number[],
     criteria: ElementCriteria,
     batch: string,
-    scope: KeyedScope,
+    scope: () => KeyedScope,
   ): Promise<KeyedElementRecord[]> {
     if (keys.length === 0 || !canMatch(criteria) || limitOf(criteria) === 0) return [];
     const context = this.context();
     const rows = await this.run<ElementRow>(
       context,
       `${batch} ${keys.join(',')} ${criteriaKey(criteria)}`,
-      (at) => compileFind(criteria, at, scope),
+      (at) => compileFind(criteria, at, scope()),
     );
     return rows.map((row) => ({
       key: Number(row._key),
