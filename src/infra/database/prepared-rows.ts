@@ -7,6 +7,7 @@ import { DRIZZLE_RAW_OIDS, PglitePreparedStatements } from './pglite-prepared';
 import { PgliteWorkerClient } from './pglite-worker/pglite-worker-client';
 import type { DrizzleExecutor } from './database.types';
 import { rawRows } from './raw-rows';
+import { FAST_TIMESTAMP_TYPES } from './timestamp-parser';
 
 /**
  * Distinct statements prepared per process at most. Query shapes depend on the arguments a
@@ -67,10 +68,7 @@ function runnerOf(client: object): PreparedRunner | undefined {
     return async <T>({ text, params }: CompiledSql) => {
       const name = statementName(text);
       const values = params as unknown[];
-      const result =
-        name === undefined
-          ? await client.query(text, values)
-          : await client.query({ name, text, values });
+      const result = await client.query({ name, text, values, types: FAST_TIMESTAMP_TYPES });
       return result.rows as T[];
     };
   if (client instanceof PGlite) {
