@@ -1,5 +1,5 @@
 import { getOperationAST, parse } from 'graphql';
-import type { GraphQLSchema } from 'graphql';
+import type { DocumentNode, GraphQLSchema } from 'graphql';
 import { fullSchema } from '../schemas/full-schema';
 import { ScopeGrants } from '../graphql/scope-grants';
 import { demoModel, SCHEMAS } from '../graphql/scope-grants.fixtures';
@@ -228,5 +228,21 @@ describe('QueryLimits', () => {
     ]);
     expect(run(limits, query, { privileged: true })).toEqual([]);
     expect(run(limits, '{ entries { __typename } }')).toEqual([]);
+  });
+
+  it('remembers a document without variables that passed, per privilege and operation', () => {
+    const limits = new QueryLimits(settings({ introspection: false, maxComplexity: 15 }));
+    const check = (document: DocumentNode, privileged: boolean, operationName: string | null) =>
+      limits.check(schema, document, { variables: null, operationName, privileged }).length;
+    const introspecting = parse('{ __schema { queryType { name } } }');
+    expect(check(introspecting, true, null)).toBe(0);
+    expect(check(introspecting, false, null)).toBe(1);
+    expect(check(introspecting, true, null)).toBe(0);
+    expect(check(introspecting, false, null)).toBe(1);
+    const two = parse('query small { ping } query big { entries(relatedTo: [1]) { id } }');
+    expect(check(two, false, 'small')).toBe(0);
+    expect(check(two, false, 'big')).toBe(1);
+    expect(check(two, false, 'small')).toBe(0);
+    expect(check(two, false, 'big')).toBe(1);
   });
 });

@@ -1,5 +1,5 @@
 import { getOperationAST, getVariableValues, GraphQLError } from 'graphql';
-import type { DocumentNode, GraphQLSchema } from 'graphql';
+import type { DocumentNode, GraphQLSchema, OperationDefinitionNode } from 'graphql';
 import { introspectionErrors, isIntrospectionOperation } from './introspection';
 import { fragmentsOf } from './operation-walk';
 import { operationComplexity } from './query-complexity';
@@ -35,6 +35,9 @@ export interface LimitedOperation {
  * which reports them (and runs nothing).
  */
 export class QueryLimits {
+  /** Per schema, the documents without variables that passed, by privilege and operation name. */
+  private readonly passed = new WeakMap<GraphQLSchema, WeakMap<DocumentNode, Set<string>>>();
+
   constructor(private readonly settings: QueryLimitSettings) {}
 
   /** Whether any check can fail; when not, `check` is never worth calling. */
@@ -48,9 +51,40 @@ export class QueryLimits {
     document: DocumentNode,
     operation: LimitedOperation,
   ): GraphQLError[] {
+    const selected = getOperationAST(document, operation.operationName);
+    // Without variables the outcome depends only on the parsed document (the document cache
+    // hands out one per query text): a document that passed once passes again.
+    const fixed = selected != null && (selected.variableDefinitions ?? []).length === 0;
+    const passKey = `${operation.privileged}:${operation.operationName ?? ''}`;
+    const passedBefore = this.passed.get(schema)?.get(document);
+    if (fixed && passedBefore?.has(passKey) === true) return [];
+    const errors = this.errorsOf(schema, document, selected, operation);
+    if (fixed && errors.length === 0) this.rememberPassed(schema, document, passKey);
+    return errors;
+  }
+
+  private rememberPassed(schema: GraphQLSchema, document: DocumentNode, passKey: string): void {
+    let documents = this.passed.get(schema);
+    if (documents === undefined) {
+      documents = new WeakMap();
+      this.passed.set(schema, documents);
+    }
+    let keys = documents.get(document);
+    if (keys === undefined) {
+      keys = new Set();
+      documents.set(document, keys);
+    }
+    keys.add(passKey);
+  }
+
+  private errorsOf(
+    schema: GraphQLSchema,
+    document: DocumentNode,
+    selected: OperationDefinitionNode | null | undefined,
+    operation: LimitedOperation,
+  ): GraphQLError[] {
     const { maxComplexity, maxDepth, introspection } = this.settings;
     const errors: GraphQLError[] = [];
-    const selected = getOperationAST(document, operation.operationName);
     if ((maxComplexity > 0 || maxDepth > 0) && selected != null) {
       const fragments = fragmentsOf(document);
       if (!isIntrospectionOperation(selected, fragments)) {
