@@ -79,5 +79,9 @@ describe('CompiledQueries', () => {
     expect(criteriaKey({ id: '5' })).not.toBe(criteriaKey({ id: 5 }));
     expect(criteriaKey({ status: null })).not.toBe(criteriaKey({}));
     expect(criteriaKey({ limit: undefined })).toBe(criteriaKey({}));
+    expect(criteriaKey({ id: '#Infinity' })).not.toBe(criteriaKey({ id: Infinity }));
+    expect(criteriaKey({ id: '#Infinity', status: null })).not.toBe(
+      criteriaKey({ id: Infinity, status: null }),
+    );
   });
 });

@@ -98,9 +98,15 @@ function sameValue(a: unknown, b: unknown): boolean {
  */
 export function criteriaKey(criteria: object): string {
   const plain = JSON.stringify(criteria);
-  // Only a null in the text can stand for such a number: then the slower, exact form.
+  // Only a null in the text can stand for such a number: then the slower, exact form, marked
+  // so that it never equals a plain key (those start with `{`).
   if (!plain.includes('null')) return plain;
-  return JSON.stringify(criteria, (_name, value: unknown) =>
-    typeof value === 'number' && !Number.isFinite(value) ? `#${value}` : value,
-  );
+  return `~${JSON.stringify(criteria, exactValue)}`;
+}
+
+/** Non-finite numbers as `#NaN`, `#Infinity`; strings starting with `#` get one more. */
+function exactValue(_name: string, value: unknown): unknown {
+  if (typeof value === 'number' && !Number.isFinite(value)) return `#${value}`;
+  if (typeof value === 'string' && value.startsWith('#')) return `#${value}`;
+  return value;
 }
