@@ -51,6 +51,26 @@ describe('preparedRows on PGlite', () => {
     expect((await prepared()).length).toBe(before + 1);
   });
 
+  it('reads rows as arrays too, as PGlite.query does', async () => {
+    const statements = new PglitePreparedStatements(pglite);
+    const text = `SELECT id, at, doc, tags, array[id, 2]::bigint[] AS ids, 'é ✓' AS t FROM t ORDER BY id`;
+    for (const rowMode of ['array', 'object'] as const) {
+      const expected = await pglite.query(text, [], { rowMode });
+      const actual = await statements.query(text, [], { rowMode });
+      expect(actual.rows).toEqual(expected.rows);
+      expect(actual.fields).toEqual(expected.fields);
+    }
+  });
+
+  it('reads an answer larger than the chunks the engine hands over', async () => {
+    const statements = new PglitePreparedStatements(pglite);
+    const text = `SELECT g AS n, repeat('x', g % 300) AS pad FROM generate_series(1, $1::int) g`;
+    const expected = await pglite.query(text, [20_000]);
+    const actual = await statements.query(text, [20_000]);
+    expect(actual.rows).toHaveLength(20_000);
+    expect(actual.rows).toEqual(expected.rows);
+  });
+
   it('a failing statement rejects with the database error and the next ones still answer', async () => {
     const divide = (by: number) => sql`SELECT 10 / ${by}::int AS q`;
     await expect(preparedRows(db, divide(0))).rejects.toThrow('division by zero');

@@ -1,4 +1,5 @@
-import { parse, PGlite, protocol, type Results } from '@electric-sql/pglite';
+import { PGlite, protocol, type QueryOptions } from '@electric-sql/pglite';
+import { type ReadResults, readRows, type RowField, type ValueParser } from './pglite-rows';
 
 /**
  * Distinct statements kept prepared in one PGlite database. Query shapes depend on the arguments a
@@ -14,16 +15,13 @@ export const DRIZZLE_RAW_OIDS: readonly number[] = [
   1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182,
 ];
 
-export interface PreparedQueryOptions {
-  readonly rowMode?: 'object' | 'array';
-  readonly parsers?: Readonly<Record<number, (value: string, typeId?: number) => unknown>>;
-}
+export type PreparedQueryOptions = Pick<QueryOptions, 'rowMode' | 'parsers'>;
 
 interface Statement {
   readonly name: string;
   readonly parameterTypes: readonly number[];
-  /** Its RowDescription message: rows are parsed with it, so each run skips a Describe. */
-  readonly rowDescription: unknown;
+  /** From its RowDescription: rows are read with them, so each run skips a Describe. */
+  readonly fields: readonly RowField[];
 }
 
 const { serialize } = protocol;
@@ -41,6 +39,8 @@ let statementsPrepared = 0;
  */
 export class PglitePreparedStatements {
   private readonly statements = new Map<string, Statement>();
+  /** The database's parsers with a query's own over them, per options' parsers object. */
+  private readonly mergedParsers = new WeakMap<object, Record<number, ValueParser>>();
 
   constructor(
     private readonly db: PGlite,
@@ -51,7 +51,7 @@ export class PglitePreparedStatements {
     text: string,
     params: readonly unknown[],
     options: PreparedQueryOptions = {},
-  ): Promise<Results> {
+  ): Promise<ReadResults> {
     if (!this.statements.has(text) && this.statements.size >= this.max)
       return this.db.query(text, [...params], options);
     // PGlite's own locks: after any open transaction, then alone on the connection.
@@ -66,51 +66,67 @@ export class PglitePreparedStatements {
             ? (value as { toString(): string }).toString()
             : serializer(value);
         });
-        const messages = await this.exchange(
-          serialize.bind({ statement: statement.name, values }),
-          serialize.execute({}),
-          serialize.sync(),
+        // The raw stream hands over the answer unparsed (execProtocolRaw parses it too); its
+        // chunks are views of the engine's memory, copied before the next call.
+        const chunks: Uint8Array[] = [];
+        await this.db.execProtocolRawStream(
+          joined(
+            serialize.bind({ statement: statement.name, values }),
+            serialize.execute({}),
+            serialize.sync(),
+          ),
+          { syncToFs: false, onRawData: (chunk) => chunks.push(chunk.slice()) },
         );
-        return parse.parseResults(
-          [statement.rowDescription, ...messages] as Parameters<typeof parse.parseResults>[0],
-          this.db.parsers,
-          options,
-        )[0];
+        const raw = chunks.length === 1 ? chunks[0] : joined(...chunks);
+        return readRows(raw, statement.fields, this.parsersFor(options), options.rowMode);
       }),
     );
   }
 
   private async prepare(text: string): Promise<Statement> {
     const name = `prepared_${++statementsPrepared}`;
-    const messages = await this.exchange(
-      serialize.parse({ name, text }),
-      serialize.describe({ type: 'S', name }),
-      serialize.sync(),
+    // A failing statement throws PGlite's DatabaseError; the Sync sent with it has already ended
+    // the failed exchange.
+    const messages = await this.db.execProtocolStream(
+      joined(
+        serialize.parse({ name, text }),
+        serialize.describe({ type: 'S', name }),
+        serialize.sync(),
+      ),
+      { syncToFs: false },
     );
     const find = (kind: string) => messages.find((message) => message.name === kind);
     const parameters = find('parameterDescription') as { dataTypeIDs?: number[] } | undefined;
+    // A statement without rows answers NoData instead: no fields.
+    const description = find('rowDescription') as { fields?: RowField[] } | undefined;
     const statement: Statement = {
       name,
       parameterTypes: parameters?.dataTypeIDs ?? [],
-      // A statement without rows (none here) answers NoData: parseResults then finds no fields.
-      rowDescription: find('rowDescription') ?? find('noData'),
+      fields: (description?.fields ?? []).map(({ name, dataTypeID }) => ({ name, dataTypeID })),
     };
     this.statements.set(text, statement);
     return statement;
   }
 
-  /**
-   * Several protocol messages in one call into the engine. A failing statement throws
-   * PGlite's DatabaseError; the Sync sent with it has already ended the failed exchange. Reads do
-   * not write, so there is nothing to sync to the file system afterwards.
-   */
-  private exchange(...parts: Uint8Array[]) {
-    const message = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-    let at = 0;
-    for (const part of parts) {
-      message.set(part, at);
-      at += part.length;
+  private parsersFor(options: PreparedQueryOptions): Readonly<Record<number, ValueParser>> {
+    const own = options.parsers;
+    if (own === undefined) return this.db.parsers;
+    let merged = this.mergedParsers.get(own);
+    if (merged === undefined) {
+      merged = { ...this.db.parsers, ...own };
+      this.mergedParsers.set(own, merged);
     }
-    return this.db.execProtocolStream(message, { syncToFs: false });
+    return merged;
   }
+}
+
+/** Several protocol messages as one buffer: one call into the engine. */
+function joined(...parts: Uint8Array[]): Uint8Array {
+  const message = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    message.set(part, at);
+    at += part.length;
+  }
+  return message;
 }
