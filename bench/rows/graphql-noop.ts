@@ -97,7 +97,9 @@ async function databaseRows(service: Service, database: Database): Promise<Row[]
   const directory = mkdtempSync(join(tmpdir(), 'bench-noop-graphql-'));
   const file = join(directory, 'answer.json');
   writeFileSync(file, answer.text);
-  const noop = await startBaseline('noop-graphql-server.js', [file]);
+  const headersFile = join(directory, 'headers.json');
+  writeFileSync(headersFile, JSON.stringify(await answerHeaders(service)));
+  const noop = await startBaseline('noop-graphql-server.js', [file, headersFile]);
   try {
     const rows: Row[] = [];
     for (const variant of VARIANTS) {
@@ -145,7 +147,7 @@ async function measure(
     ratio,
     goal: `≥ ${atLeast.toFixed(2)}`,
     verdict: ratio >= atLeast ? 'met' : 'missed',
-    note: `rounds ${Math.min(...ratios).toFixed(3)}–${Math.max(...ratios).toFixed(3)}; ${CONNECTIONS} connections; no-op: bare Fastify sending the same answer bytes`,
+    note: `rounds ${Math.min(...ratios).toFixed(3)}–${Math.max(...ratios).toFixed(3)}; ${CONNECTIONS} connections; no-op: bare Fastify sending the same answer bytes and headers`,
   };
 }
 
@@ -164,6 +166,26 @@ async function register(service: Service): Promise<{ text: string; problem?: str
   if (body.data?.entries?.length !== 20)
     return { text, problem: `${body.data?.entries?.length ?? 0} entries instead of 20` };
   return { text };
+}
+
+/** Set by HTTP itself (or per answer), not part of what the service chose to send. */
+const TRANSPORT_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length']);
+
+/**
+ * The headers the service answers the page with from its result cache, per method (GET carries
+ * the ETag and cache tags), for the no-op to send too.
+ */
+async function answerHeaders(service: Service): Promise<Record<'GET' | 'POST', object>> {
+  const sent = async (method: 'GET' | 'POST') => {
+    const variant = VARIANTS.find((each) => each.cached && each.request.method === method)!;
+    const { path, headers, body } = variant.request;
+    const response = await fetch(`${service.httpUrl}${path}`, { method, headers, body });
+    await response.arrayBuffer();
+    return Object.fromEntries(
+      [...response.headers].filter(([name]) => !TRANSPORT_HEADERS.has(name)),
+    );
+  };
+  return { POST: await sent('POST'), GET: await sent('GET') };
 }
 
 /**
