@@ -98,10 +98,18 @@ function sameValue(a: unknown, b: unknown): boolean {
  */
 export function criteriaKey(criteria: object): string {
   const plain = JSON.stringify(criteria);
-  // Only a null in the text can stand for such a number: then the slower, exact form, marked
-  // so that it never equals a plain key (those start with `{`).
-  if (!plain.includes('null')) return plain;
+  // Only a null in the text can stand for such a number: then, if there is one, the slower exact
+  // form, marked so that it never equals a plain key (those start with `{`).
+  if (!plain.includes('null') || !holdsNonFinite(criteria)) return plain;
   return `~${JSON.stringify(criteria, exactValue)}`;
+}
+
+function holdsNonFinite(value: unknown): boolean {
+  if (typeof value === 'number') return !Number.isFinite(value);
+  if (typeof value !== 'object' || value === null) return false;
+  for (const item of Array.isArray(value) ? value : Object.values(value))
+    if (holdsNonFinite(item)) return true;
+  return false;
 }
 
 /** Non-finite numbers as `#NaN`, `#Infinity`; strings starting with `#` get one more. */
