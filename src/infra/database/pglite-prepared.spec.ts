@@ -1,17 +1,17 @@
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import type { DrizzleExecutor } from './database.types';
 import { PglitePreparedStatements } from './pglite-prepared';
-import { preparedRows } from './prepared-rows';
+import { compileSql, preparedRunner } from './prepared-rows';
 import { rawRows } from './raw-rows';
 
 /*
- * preparedRows on PGlite (the main-thread path; the worker runs the same class): the rows equal
+ * preparedRunner on PGlite (the main-thread path; the worker runs the same class): the rows equal
  * those of Drizzle's raw query, the statement is prepared once, and it keeps PGlite's order with
  * transactions.
  */
-describe('preparedRows on PGlite', () => {
+describe('preparedRunner on PGlite', () => {
   let pglite: PGlite;
   let db: DrizzleExecutor;
   beforeAll(async () => {
@@ -22,6 +22,8 @@ describe('preparedRows on PGlite', () => {
         (2, NULL, 'null', NULL), (3, '2025-06-07T08:09:10.5+02', '{}', '{}')`);
   });
   afterAll(() => pglite.close());
+
+  const preparedRows = (query: SQL) => preparedRunner(db)!(compileSql(query));
 
   const rowsOf = (ids: number[], after: string) =>
     sql`SELECT id, at, doc, tags, at > ${after}::timestamptz AS later, ${'k'} || id AS label,
@@ -37,9 +39,9 @@ describe('preparedRows on PGlite', () => {
       [[], '2000-01-01T00:00:00Z'],
     ] as const) {
       const query = rowsOf([...ids], after);
-      expect(await preparedRows(db, query)).toEqual(await rawRows(db, query));
+      expect(await preparedRows(query)).toEqual(await rawRows(db, query));
     }
-    expect((await preparedRows(db, rowsOf([1], '2030-01-01')))[0]).toEqual({
+    expect((await preparedRows(rowsOf([1], '2030-01-01')))[0]).toEqual({
       id: 1,
       at: '2024-01-02 03:04:05+00',
       doc: { a: [1, 'x'] },
@@ -73,12 +75,12 @@ describe('preparedRows on PGlite', () => {
 
   it('a failing statement rejects with the database error and the next ones still answer', async () => {
     const divide = (by: number) => sql`SELECT 10 / ${by}::int AS q`;
-    await expect(preparedRows(db, divide(0))).rejects.toThrow('division by zero');
-    expect(await preparedRows(db, divide(5))).toEqual([{ q: 2 }]);
-    await expect(preparedRows(db, sql`SELECT nope FROM t`)).rejects.toThrow(
+    await expect(preparedRows(divide(0))).rejects.toThrow('division by zero');
+    expect(await preparedRows(divide(5))).toEqual([{ q: 2 }]);
+    await expect(preparedRows(sql`SELECT nope FROM t`)).rejects.toThrow(
       'column "nope" does not exist',
     );
-    expect(await preparedRows(db, sql`SELECT count(*)::int AS c FROM t`)).toEqual([{ c: 3 }]);
+    expect(await preparedRows(sql`SELECT count(*)::int AS c FROM t`)).toEqual([{ c: 3 }]);
   });
 
   it('waits for an open transaction instead of reading inside it', async () => {
@@ -86,7 +88,7 @@ describe('preparedRows on PGlite', () => {
     let outside: Promise<unknown> | undefined;
     await pglite.transaction(async (tx) => {
       await tx.query('INSERT INTO t (id) VALUES (99)');
-      outside = preparedRows(db, count);
+      outside = preparedRows(count);
       await new Promise((resolve) => setImmediate(resolve));
       await tx.rollback();
     });

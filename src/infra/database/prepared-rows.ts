@@ -6,7 +6,6 @@ import { Pool } from 'pg';
 import { DRIZZLE_RAW_OIDS, PglitePreparedStatements } from './pglite-prepared';
 import { PgliteWorkerClient } from './pglite-worker/pglite-worker-client';
 import type { DrizzleExecutor } from './database.types';
-import { rawRows } from './raw-rows';
 import { FAST_TIMESTAMP_TYPES } from './timestamp-parser';
 
 /**
@@ -33,21 +32,13 @@ export function compileSql(query: SQL): CompiledSql {
 }
 
 /**
- * Rows of a read query that runs often (the content store's element queries). Outside a
- * transaction it is a named prepared statement: on PostgreSQL each pooled connection parses it
- * once and then only binds and executes, where every call used to be parsed and planned again
- * (about a quarter more list queries per second); on PGlite, in the worker or not, likewise
- * (pglite-prepared.ts). Transactions run as `rawRows` does.
- */
-export function preparedRows<T>(db: DrizzleExecutor, query: SQL): Promise<T[]> {
-  const run = preparedRunner(db);
-  return run === undefined ? rawRows<T>(db, query) : run<T>(compileSql(query));
-}
-
-/**
- * The runner of `db`'s named statements; undefined for an executor that cannot keep them (a
- * transaction: its statements run on one connection for a moment). Statements past the cap run
- * unnamed. Rows are each driver's own: node-postgres' type parsing, Drizzle's raw types on PGlite.
+ * The runner of `db`'s named statements, for read queries that run often (the content store's
+ * element queries); undefined for an executor that cannot keep them (a transaction: its
+ * statements run on one connection for a moment; run those with `rawRows`). On PostgreSQL each
+ * pooled connection parses a statement once and then only binds and executes (about a quarter
+ * more list queries per second than parsing and planning every call); at most 2,000 are named,
+ * later ones run unnamed. On PGlite, in the worker or not: pglite-prepared.ts. Rows are each
+ * driver's own: node-postgres' type parsing, Drizzle's raw types on PGlite.
  */
 export function preparedRunner(db: DrizzleExecutor): PreparedRunner | undefined {
   const client = (db as { $client?: unknown }).$client;
