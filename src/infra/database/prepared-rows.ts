@@ -79,6 +79,7 @@ const PGLITE_RAW_OPTIONS = {
   rowMode: 'object' as const,
   parsers: Object.fromEntries(DRIZZLE_RAW_OIDS.map((oid) => [oid, keep])),
 };
+
 function statementName(text: string): string | undefined {
   let name = names.get(text);
   if (name === undefined && names.size < MAX_PREPARED) {

@@ -101,11 +101,10 @@ export class ElementsRepository extends ElementReader {
     const effective =
       criteria ?? (kind === undefined ? undefined : { kind, siteIds: [sourceSiteId] });
     if (sourceIds.length === 0 || effective === undefined || !canMatch(effective)) return counts;
-    const scope = relationScope(fieldId, sourceIds, sourceSiteId);
     const rows = await this.run<{ key: string | number; count: string | number }>(
       this.context(),
       `count related ${fieldId} ${sourceSiteId} ${sourceIds.join(',')} ${criteriaKey(effective)}`,
-      (at) => compileKeyedCount(effective, at, scope),
+      (at) => compileKeyedCount(effective, at, relationScope(fieldId, sourceIds, sourceSiteId)),
     );
     for (const row of rows) counts.set(Number(row.key), Number(row.count));
     return counts;

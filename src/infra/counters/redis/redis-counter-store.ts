@@ -284,23 +284,24 @@ export class RedisCounterStore extends CounterStore implements OnModuleInit, OnA
     batch: readonly CounterIncrement[],
   ): Promise<number[]> {
     if (batch.length === 1) return this.script(client, batch);
-    const groups = new Map<string, CounterIncrement[]>();
+    const groups = new Map<string, { items: CounterIncrement[]; reply: number[]; at: number }>();
     for (const item of batch) {
       const group = groups.get(item.key);
-      if (group === undefined) groups.set(item.key, [item]);
-      else group.push(item);
+      if (group === undefined) groups.set(item.key, { items: [item], reply: [], at: 0 });
+      else group.items.push(item);
     }
-    const calls = [...groups.values()];
-    const replies = await Promise.all(calls.map((items) => this.script(client, items)));
+    await Promise.all(
+      [...groups.values()].map(async (group) => {
+        group.reply = await this.script(client, group.items);
+      }),
+    );
     // Back to batch order: each key's reply holds its counters' slots in their batch order.
-    const read = new Map<string, { reply: number[]; at: number }>();
-    calls.forEach((items, i) => read.set(items[0].key, { reply: replies[i], at: 0 }));
     const counts: number[] = [];
     for (const item of batch) {
-      const cursor = read.get(item.key)!;
+      const group = groups.get(item.key)!;
       const slots = resultSlots(item);
-      for (let s = 0; s < slots; s++) counts.push(cursor.reply[cursor.at + s]);
-      cursor.at += slots;
+      for (let s = 0; s < slots; s++) counts.push(group.reply[group.at + s]);
+      group.at += slots;
     }
     return counts;
   }

@@ -30,12 +30,6 @@ class RolledBack extends Error {}
 const port = parentPort!;
 const transactions = new Map<number, OpenTransaction>();
 let nextTxId = 1;
-let statements: PglitePreparedStatements | undefined;
-
-function statementsOf(db: PGlite): PglitePreparedStatements {
-  statements ??= new PglitePreparedStatements(db);
-  return statements;
-}
 
 function reply(response: WorkerResponse): void {
   try {
@@ -81,13 +75,17 @@ async function end(txId: number, commit: boolean): Promise<null> {
   return null;
 }
 
-async function handle(db: PGlite, request: WorkerRequest): Promise<unknown> {
+async function handle(
+  db: PGlite,
+  statements: PglitePreparedStatements,
+  request: WorkerRequest,
+): Promise<unknown> {
   switch (request.op) {
     case 'query': {
       const options = { rowMode: request.rowMode, parsers: identityParsers(request.rawOids) };
       const result =
         request.prepared === true && request.txId === undefined
-          ? await statementsOf(db).query(request.text, request.params, options)
+          ? await statements.query(request.text, request.params, options)
           : await (request.txId === undefined ? db : transaction(request.txId).tx).query(
               request.text,
               [...request.params],
@@ -121,8 +119,9 @@ async function main(): Promise<void> {
     reply({ id: OPENED_ID, error: serializeError(error) });
     return;
   }
+  const statements = new PglitePreparedStatements(db);
   port.on('message', (request: WorkerRequest) => {
-    handle(db, request).then(
+    handle(db, statements, request).then(
       (result) => reply({ id: request.id, result }),
       (error: unknown) => reply({ id: request.id, error: serializeError(error) }),
     );
