@@ -331,6 +331,49 @@ fields:
     ]);
   });
 
+  it('reserves handles per element type, as Craft does: a global set may have an email field', () => {
+    const dir = project({
+      ...BASE_FILES,
+      'z.yaml': `
+fields:
+  - { handle: email, name: Email, type: email }
+  - { handle: name, name: Name, type: plainText }
+  - { handle: width, name: Width, type: number }
+  - { handle: author, name: Author, type: plainText }
+globalSets:
+  - { handle: siteInfo, name: Site info, fields: [email, width, author] }
+volumes:
+  - { handle: docs, name: Docs, fields: [author, width] }
+userFields: [name]
+`,
+    });
+    expect(problemsOf(dir)).toEqual([
+      'z.yaml: fields[1].handle: "name" is reserved (a built-in user field); choose another handle',
+      'z.yaml: fields[2].handle: "width" is reserved (a built-in asset field); choose another handle',
+    ]);
+  });
+
+  it('reserves the entry fields for block types, which the Craft 5 dialect serves as entries', () => {
+    const dir = project({
+      ...BASE_FILES,
+      'z.yaml': `
+fields:
+  - handle: blocks
+    name: Blocks
+    type: matrix
+    blockTypes:
+      - handle: link
+        name: Link
+        fields:
+          - { handle: email, name: Email, type: email }
+          - { handle: postDate, name: Date, type: date }
+`,
+    });
+    expect(problemsOf(dir)).toEqual([
+      'z.yaml: fields[0].blockTypes[0].fields[1].handle: "postDate" is reserved (a built-in matrix block field); choose another handle',
+    ]);
+  });
+
   it("reads a volume's own allowedFileExtensions, lowercased and without dots", () => {
     const volumes = (list: string) => `
 volumes:

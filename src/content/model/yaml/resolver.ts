@@ -18,7 +18,9 @@ import type {
   ParsedModel,
   ParsedSiteSettings,
 } from './parsed-model';
-import { RESERVED_FIELD_HANDLES } from './reserved-handles';
+import { reservedHandleReason } from './reserved-handles';
+import type { Located } from './yaml-map';
+import { type ElementKind, ElementKinds } from '../element-kinds';
 import { normaliseScope, type ScopeCatalog } from '../scope-normaliser';
 
 export interface ResolveOptions {
@@ -56,7 +58,8 @@ export function resolveModel(
   checkPrimarySite(sites, problems);
   const userGroups = table(parsed.userGroups, 'user group', 'userGroup');
   const fields = table(parsed.fields, 'field', 'field');
-  checkReservedHandles(parsed.fields, problems);
+  const kinds = layoutKinds(parsed);
+  checkReservedHandles(parsed.fields, (handle) => kinds.get(handle) ?? [], problems);
   const fieldEntries = fields.all.map((field) => registerBlockTypes(field, uids, problems));
   const sections = table(parsed.sections, 'section', 'section');
   const entryTypes = new Map(
@@ -233,15 +236,47 @@ function fieldOf(
   };
 }
 
-/** Custom field handles (block types' fields too) may not shadow the element interfaces' own fields. */
-function checkReservedHandles(fields: readonly ParsedField[], problems: ModelProblems): void {
+/**
+ * The element kinds whose field layouts use each field handle: a handle is reserved per element
+ * type (a global set may have an `email` field, a user may not).
+ */
+function layoutKinds(parsed: ParsedModel): Map<string, Set<ElementKind>> {
+  const kinds = new Map<string, Set<ElementKind>>();
+  const add = (kind: ElementKind, layout: readonly Located<string>[]) => {
+    for (const { value } of layout) {
+      let set = kinds.get(value);
+      if (set === undefined) kinds.set(value, (set = new Set()));
+      set.add(kind);
+    }
+  };
+  for (const section of parsed.sections)
+    for (const entryType of section.entryTypes) add(ElementKinds.entry, entryType.fields);
+  for (const volume of parsed.volumes) add(ElementKinds.asset, volume.fields);
+  for (const group of parsed.categoryGroups) add(ElementKinds.category, group.fields);
+  for (const group of parsed.tagGroups) add(ElementKinds.tag, group.fields);
+  for (const set of parsed.globalSets) add(ElementKinds.globalSet, set.fields);
+  add(ElementKinds.user, parsed.userFields);
+  return kinds;
+}
+
+/**
+ * Custom field handles may not shadow the own fields of the element types whose layouts use them
+ * (block types' fields: the block's own).
+ */
+function checkReservedHandles(
+  fields: readonly ParsedField[],
+  kindsOf: (handle: string) => Iterable<ElementKind>,
+  problems: ModelProblems,
+): void {
   for (const field of fields) {
-    if (RESERVED_FIELD_HANDLES.has(field.handle))
+    const reason = reservedHandleReason(field.handle, kindsOf(field.handle));
+    if (reason !== undefined)
       problems.add(
         at(field.where, 'handle'),
-        `"${field.handle}" is reserved (a built-in element field); choose another handle`,
+        `"${field.handle}" is reserved (${reason}); choose another handle`,
       );
-    for (const blockType of field.blockTypes) checkReservedHandles(blockType.fields, problems);
+    for (const blockType of field.blockTypes)
+      checkReservedHandles(blockType.fields, () => [ElementKinds.matrixBlock], problems);
   }
 }
 
