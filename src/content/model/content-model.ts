@@ -81,6 +81,11 @@ export interface EntryType extends ModelItem {
   /** Title of entries when hasTitleField is false, e.g. `{name}`; empty = the slug. */
   readonly titleFormat: string;
   readonly fields: readonly Field[];
+  /**
+   * A global entry type (Craft 5's form) shared by every section that lists it: one GraphQL type
+   * `<handle>_Entry` in the Craft 5 dialect. Absent (false) for an entry type written in its section.
+   */
+  readonly shared?: boolean;
 }
 
 export type SectionType = 'single' | 'channel' | 'structure';

@@ -48,6 +48,8 @@ export interface NormalisedEntryType extends NormalisedItem {
   readonly titleFormat: string;
   /** Field uids (the layout), in order. */
   readonly fields: readonly string[];
+  /** A global entry type (Craft 5's form) this section uses; absent for one written in it. */
+  readonly shared?: true;
 }
 
 export interface NormalisedSection extends NormalisedItem {

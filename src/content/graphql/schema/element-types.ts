@@ -18,8 +18,10 @@ function elementObjectType(
   layout: readonly Field[],
   description?: string,
 ): GraphQLObjectType {
+  // Every record key is registered, also when the type exists already: a global entry type is
+  // one GraphQL type for the entry types of every section that lists it.
+  types.setRuntimeName(kind, runtimeKey, name);
   return types.named(name, () => {
-    types.setRuntimeName(kind, runtimeKey, name);
     return new GraphQLObjectType<ElementSource, GraphqlRequestContext>({
       name,
       description,

@@ -29,14 +29,23 @@ export const typeNames = {
  * while ours are unique per section only. Craft's upgrade to 5 (migration
  * m230524_220029_global_entry_types) keeps the first entry type with a handle and renames each
  * later one to `<section>_<handle>`, then `<section>_<handle>2`, `3`... until the handle is free;
- * we apply that rule in model order (sections, then their entry types). Computed over the whole
- * model, so a type's name does not depend on the schema's scope.
+ * we apply that rule in model order (sections, then their entry types) to the entry types written
+ * in sections. Global entry types (Craft 5's own form, `shared`) are one entry type in every
+ * section that lists them and keep their handle; the renamed ones step around them. Computed over
+ * the whole model, so a type's name does not depend on the schema's scope.
  */
 export function craft5EntryTypeHandles(sections: readonly Section[]): ReadonlyMap<number, string> {
   const handles = new Map<number, string>();
   const taken = new Set<string>();
   for (const section of sections)
+    for (const type of section.entryTypes)
+      if (type.shared === true) {
+        taken.add(type.handle);
+        handles.set(type.id, type.handle);
+      }
+  for (const section of sections)
     for (const type of section.entryTypes) {
+      if (type.shared === true) continue;
       let handle = type.handle;
       if (taken.has(handle)) {
         const base = `${section.handle}_${type.handle}`;

@@ -85,6 +85,7 @@ export function buildContentModel(
           hasTitleField: entryType.hasTitleField,
           titleFormat: entryType.titleFormat,
           fields: layout(entryType.fields),
+          ...(entryType.shared === true && { shared: true }),
         })),
       };
     }),

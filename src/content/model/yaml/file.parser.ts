@@ -11,7 +11,7 @@ import {
 import type { ModelFile } from './files.reader';
 import type { ModelProblems, Where } from './problems';
 import type { ParsedModel } from './parsed-model';
-import { parseCategoryGroup, parseSection } from './section.parser';
+import { parseCategoryGroup, parseEntryType, parseSection } from './section.parser';
 import { YamlMap } from './yaml-map';
 
 /** The top-level keys of a model file: each holds a list of items of one kind. */
@@ -19,6 +19,7 @@ export const MODEL_KINDS = [
   'sites',
   'fields',
   'sections',
+  'entryTypes',
   'volumes',
   'categoryGroups',
   'tagGroups',
@@ -58,6 +59,7 @@ export function parseModelFile(file: ModelFile, model: ParsedModel, problems: Mo
   collect('sites', model.sites, parseSite);
   collect('fields', model.fields, (value, where) => parseField(value, where, problems));
   collect('sections', model.sections, parseSection);
+  collect('entryTypes', model.entryTypes, parseEntryType);
   collect('volumes', model.volumes, parseVolume);
   collect('categoryGroups', model.categoryGroups, parseCategoryGroup);
   collect('tagGroups', model.tagGroups, parseLayoutItem);

@@ -60,7 +60,11 @@ export interface ParsedSection extends ParsedItem {
   readonly sites: readonly ParsedSiteSettings[] | undefined;
   readonly uriFormat: string;
   readonly enabledByDefault: boolean;
-  readonly entryTypes: readonly ParsedEntryType[];
+  /**
+   * Entry types written in the section (Craft 4's form), or handles of global entry types
+   * (`entryTypes` at the top level, Craft 5's form), in the section's order.
+   */
+  readonly entryTypes: readonly (ParsedEntryType | Located<string>)[];
 }
 
 export interface ParsedLayoutItem extends ParsedItem {
@@ -100,6 +104,8 @@ export interface ParsedModel {
   readonly sites: ParsedSite[];
   readonly fields: ParsedField[];
   readonly sections: ParsedSection[];
+  /** Global entry types (Craft 5): sections and matrix fields list them by handle. */
+  readonly entryTypes: ParsedEntryType[];
   readonly volumes: ParsedVolume[];
   readonly categoryGroups: ParsedCategoryGroup[];
   readonly tagGroups: ParsedLayoutItem[];
@@ -115,6 +121,7 @@ export function emptyParsedModel(): ParsedModel {
     sites: [],
     fields: [],
     sections: [],
+    entryTypes: [],
     volumes: [],
     categoryGroups: [],
     tagGroups: [],

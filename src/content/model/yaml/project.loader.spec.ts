@@ -331,6 +331,46 @@ fields:
     ]);
   });
 
+  it("reads Craft 5's global entry types: one definition, listed by handle in each section", () => {
+    const files = {
+      ...BASE_FILES,
+      'types.yaml': `
+entryTypes:
+  - { handle: page, name: Page, fields: [summary] }
+sections:
+  - { handle: blog, name: Blog, type: channel, entryTypes: [page, { handle: note, name: Note }] }
+  - { handle: docs, name: Docs, type: structure, entryTypes: [page] }
+`,
+    };
+    const { model } = loadContentModel(project(files), LOAD_OPTIONS);
+    const types = model.sections
+      .filter((s) => s.handle !== 'news')
+      .map((s) => s.entryTypes.map((t) => [s.handle, t.handle, t.uid, t.shared ?? false]));
+    expect(types).toEqual([
+      [
+        ['blog', 'page', deriveUid('entryType', 'blog.page'), true],
+        ['blog', 'note', deriveUid('entryType', 'blog.note'), false],
+      ],
+      [['docs', 'page', deriveUid('entryType', 'docs.page'), true]],
+    ]);
+    const summary = model.fields.find((f) => f.handle === 'summary')?.uid;
+    expect(model.sections[2].entryTypes[0].fields).toEqual([summary]);
+
+    const typo = project({
+      ...files,
+      'more.yaml': `
+entryTypes:
+  - { handle: post, name: Post, fields: [summry] }
+sections:
+  - { handle: misc, name: Misc, type: channel, entryTypes: [pages] }
+`,
+    });
+    expect(problemsOf(typo)).toEqual([
+      'more.yaml: entryTypes[0].fields[0]: unknown field "summry" (did you mean "summary"?)',
+      'more.yaml: sections[0].entryTypes[0]: unknown entry type "pages" (did you mean "page"?)',
+    ]);
+  });
+
   it('reserves handles per element type, as Craft does: a global set may have an email field', () => {
     const dir = project({
       ...BASE_FILES,

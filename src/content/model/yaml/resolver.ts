@@ -20,6 +20,7 @@ import type {
 } from './parsed-model';
 import { reservedHandleReason } from './reserved-handles';
 import type { Located } from './yaml-map';
+import { suggestion } from './did-you-mean';
 import { type ElementKind, ElementKinds } from '../element-kinds';
 import { normaliseScope, type ScopeCatalog } from '../scope-normaliser';
 
@@ -62,11 +63,23 @@ export function resolveModel(
   checkReservedHandles(parsed.fields, (handle) => kinds.get(handle) ?? [], problems);
   const fieldEntries = fields.all.map((field) => registerBlockTypes(field, uids, problems));
   const sections = table(parsed.sections, 'section', 'section');
+  const globalEntryTypes = table(parsed.entryTypes, 'entry type', 'entryType');
+  // A global type's layout is resolved (and its problems reported) once, not once per section.
+  const globalLayouts = new Map(
+    globalEntryTypes.all.map(({ item }) => [item.handle, fields.resolve(item.fields, problems)]),
+  );
+  const shared = new WeakSet<ParsedEntryType>();
   const entryTypes = new Map(
     sections.all.map(({ item: section }) => [
       section.handle,
-      new HandleTable(section.entryTypes, 'entry type', problems, (entryType: ParsedEntryType) =>
-        uids.claim(entryType, 'entry type', 'entryType', `${section.handle}.${entryType.handle}`),
+      new HandleTable(
+        sectionEntryTypes(section.entryTypes, globalEntryTypes, shared, problems),
+        'entry type',
+        problems,
+        // A global type in a section gets the uid it would have written in the section, so
+        // moving a model from Craft 4's form to Craft 5's keeps every entry's type.
+        (entryType: ParsedEntryType) =>
+          uids.claim(entryType, 'entry type', 'entryType', `${section.handle}.${entryType.handle}`),
       ),
     ]),
   );
@@ -119,7 +132,9 @@ export function resolveModel(
         ...itemOf(entryType, typeUid),
         hasTitleField: entryType.hasTitleField,
         titleFormat: entryType.titleFormat,
-        fields: fields.resolve(entryType.fields, problems),
+        ...(shared.has(entryType)
+          ? { fields: globalLayouts.get(entryType.handle) ?? [], shared: true as const }
+          : { fields: fields.resolve(entryType.fields, problems) }),
       }),
     ),
   }));
@@ -249,8 +264,10 @@ function layoutKinds(parsed: ParsedModel): Map<string, Set<ElementKind>> {
       set.add(kind);
     }
   };
+  for (const entryType of parsed.entryTypes) add(ElementKinds.entry, entryType.fields);
   for (const section of parsed.sections)
-    for (const entryType of section.entryTypes) add(ElementKinds.entry, entryType.fields);
+    for (const entryType of section.entryTypes)
+      if (!('value' in entryType)) add(ElementKinds.entry, entryType.fields);
   for (const volume of parsed.volumes) add(ElementKinds.asset, volume.fields);
   for (const group of parsed.categoryGroups) add(ElementKinds.category, group.fields);
   for (const group of parsed.tagGroups) add(ElementKinds.tag, group.fields);
@@ -278,6 +295,37 @@ function checkReservedHandles(
     for (const blockType of field.blockTypes)
       checkReservedHandles(blockType.fields, () => [ElementKinds.matrixBlock], problems);
   }
+}
+
+/**
+ * A section's entry types: those written in it, and global ones (Craft 5) listed by handle as
+ * copies placed at the reference (their uids are the section's; `shared` marks them).
+ */
+function sectionEntryTypes(
+  list: readonly (ParsedEntryType | Located<string>)[],
+  globals: HandleTable<ParsedEntryType>,
+  shared: WeakSet<ParsedEntryType>,
+  problems: ModelProblems,
+): ParsedEntryType[] {
+  const types: ParsedEntryType[] = [];
+  for (const entry of list) {
+    if (!('value' in entry)) {
+      types.push(entry);
+      continue;
+    }
+    const global = globals.get(entry.value);
+    if (global === undefined) {
+      problems.add(
+        entry.where,
+        `unknown entry type "${entry.value}"${suggestion(entry.value, globals.handles)}`,
+      );
+      continue;
+    }
+    const copy = { ...global.item, where: entry.where, uid: undefined };
+    shared.add(copy);
+    types.push(copy);
+  }
+  return types;
 }
 
 /** A matrix field's block types and their fields: handles unique within their owner. */

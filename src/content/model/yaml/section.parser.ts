@@ -38,8 +38,12 @@ export function parseSection(
   if (items?.length === 0)
     problems.add(map.at('entryTypes'), 'must not be empty: a section needs an entry type');
   const entryTypes = (items ?? [])
-    .map((item) => parseEntryType(item.value, item.where, problems))
-    .filter((entryType): entryType is ParsedEntryType => entryType !== undefined);
+    .map((item) =>
+      typeof item.value === 'string'
+        ? { value: item.value, where: item.where }
+        : parseEntryType(item.value, item.where, problems),
+    )
+    .filter((entryType) => entryType !== undefined);
   if (type === 'single' && entryTypes.length > 1)
     problems.add(map.at('entryTypes'), 'a single has exactly one entry type');
   return (
@@ -56,7 +60,8 @@ export function parseSection(
 
 const ENTRY_TYPE_KEYS = [...ITEM_KEYS, 'hasTitleField', 'titleFormat', 'fields'];
 
-function parseEntryType(
+/** An entry type: written in a section, or global (`entryTypes` at the top level). */
+export function parseEntryType(
   value: unknown,
   where: Where,
   problems: ModelProblems,

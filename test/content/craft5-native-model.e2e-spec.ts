@@ -1,0 +1,203 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  CONTENT_ADMIN_PASSWORD,
+  ContentDemoWorld,
+  startContentDemo,
+} from '../support/content-demo-world';
+import { GraphqlClient } from '../support/graphql-client';
+import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres-database';
+import { PROJECT_ROOT } from '../support/service-process';
+
+/**
+ * A native Craft 5 model (docs/content-model.md, "Global entry types"): entry types declared once
+ * at the top level and listed by handle in several sections, beside the demo project's sections
+ * written in Craft 4's form. In the Craft 5 dialect a shared entry type is one GraphQL type
+ * `<handle>_Entry` in every section's union (a Craft 5 front end spreads `... on page_Entry`
+ * inside `blogEntries`); an entry type written in a section whose handle a global one has is
+ * renamed as Craft's upgrade renames it. The Craft 4 dialect keeps `<section>_<type>_Entry`.
+ */
+
+const ENTRY_TYPES = `
+entryTypes:
+  - handle: page
+    name: Page
+    fields: [summary, body]
+  - handle: post
+    name: Post
+    fields: [summary, heroImage, relatedArticles]
+`;
+
+const SECTIONS = `
+  - handle: blog
+    name: Blog
+    type: channel
+    uriFormat: blog/{slug}
+    entryTypes: [post, page]
+  - handle: landing
+    name: Landing pages
+    type: structure
+    uriFormat: '{slug}'
+    entryTypes: [page]
+  - handle: legacy
+    name: Legacy
+    type: channel
+    uriFormat: legacy/{slug}
+    entryTypes:
+      - { handle: page, name: Legacy page, fields: [website] }
+`;
+
+const SEED = {
+  '70-e2e-craft5.yaml': `
+entries:
+  - section: blog
+    type: post
+    slug: hello
+    title: Hello
+    postDate: 2024-06-01T09:00:00Z
+    fields:
+      summary: The first post.
+      heroImage: [images/harbour-at-dusk.jpg]
+      relatedArticles: [news/welcome-to-the-demo]
+  - section: blog
+    type: page
+    slug: colophon
+    title: Colophon
+    postDate: 2024-06-02T09:00:00Z
+    fields:
+      summary: How the blog is made.
+  - section: landing
+    type: page
+    slug: spring
+    title: Spring
+    postDate: 2024-06-03T09:00:00Z
+    fields:
+      summary: A landing page.
+  - section: legacy
+    type: page
+    slug: old
+    title: Old
+    postDate: 2024-06-04T09:00:00Z
+    fields:
+      website: https://example.com/old
+`,
+};
+
+type Data = Record<string, unknown>;
+
+async function data(client: GraphqlClient, query: string): Promise<Data> {
+  const answer = await client.post<{ data?: Data; errors?: unknown }>({ query });
+  expect(answer.body.errors).toBeUndefined();
+  expect(answer.status).toBe(200);
+  return answer.body.data ?? {};
+}
+
+const typenames = (entries: unknown) =>
+  (entries as { __typename: string; sectionHandle: string; slug: string }[])
+    .map((e) => `${e.sectionHandle}/${e.slug}=${e.__typename}`)
+    .sort();
+
+describe.each([
+  ['pglite', '5'],
+  ['postgres', '5'],
+  ['pglite', '4'],
+] as const)('a native Craft 5 model on %s, Craft %s dialect', (database, craftVersion) => {
+  let world: ContentDemoWorld;
+  let postgres: PostgresDatabase | undefined;
+  let admin: GraphqlClient;
+
+  beforeAll(async () => {
+    postgres = database === 'postgres' ? await createPostgresDatabase('craft5_model') : undefined;
+    const sections = readFileSync(
+      join(PROJECT_ROOT, 'config', 'content', 'project', 'sections.yaml'),
+      'utf8',
+    );
+    world = await startContentDemo({
+      env: {
+        GRAPHQL_CRAFT_VERSION: craftVersion,
+        ...(postgres && { DATABASE_URL: postgres.url }),
+      },
+      projectFiles: { 'entry-types.yaml': ENTRY_TYPES, 'sections.yaml': sections + SECTIONS },
+      seedFiles: SEED,
+    });
+    const basic = `Basic ${Buffer.from(`admin:${CONTENT_ADMIN_PASSWORD}`).toString('base64')}`;
+    admin = new GraphqlClient(world.service.httpUrl, '/graphql', {
+      headers: { authorization: basic, 'x-craft-gql-schema': '*' },
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await world?.stop();
+    await postgres?.drop();
+  });
+
+  if (craftVersion === '5') {
+    it('serves a shared entry type as one type in every section, and renames a clashing one', async () => {
+      const { entries } = await data(
+        admin,
+        '{ entries(section: ["blog", "landing", "legacy"]) { __typename sectionHandle slug } }',
+      );
+      expect(typenames(entries)).toEqual([
+        'blog/colophon=page_Entry',
+        'blog/hello=post_Entry',
+        'landing/spring=page_Entry',
+        'legacy/old=legacy_page_Entry',
+      ]);
+    });
+
+    it("answers a Craft 5 front end's fragments on the shared type inside a section's union", async () => {
+      const result = await data(
+        admin,
+        `{
+          blogEntries(orderBy: "postDate ASC") {
+            __typename
+            ... on post_Entry { title summary heroImage { filename } relatedArticles { slug } }
+            ... on page_Entry { title summary }
+          }
+          landingEntries { ... on page_Entry { title summary uri } }
+        }`,
+      );
+      expect(result).toEqual({
+        blogEntries: [
+          {
+            __typename: 'post_Entry',
+            title: 'Hello',
+            summary: 'The first post.',
+            heroImage: [{ filename: 'harbour-at-dusk.jpg' }],
+            relatedArticles: [{ slug: 'welcome-to-the-demo' }],
+          },
+          { __typename: 'page_Entry', title: 'Colophon', summary: 'How the blog is made.' },
+        ],
+        landingEntries: [{ title: 'Spring', summary: 'A landing page.', uri: 'spring' }],
+      });
+    });
+
+    it('keeps the section in mutation names and saves through the shared type', async () => {
+      const saved = await data(
+        admin,
+        'mutation { save_landing_page_Entry(title: "Summer", summary: "Saved.") { __typename title summary sectionHandle } }',
+      );
+      expect(saved).toEqual({
+        save_landing_page_Entry: {
+          __typename: 'page_Entry',
+          title: 'Summer',
+          summary: 'Saved.',
+          sectionHandle: 'landing',
+        },
+      });
+    });
+  } else {
+    it('keeps <section>_<type>_Entry for every section of a shared entry type', async () => {
+      const { entries } = await data(
+        admin,
+        '{ entries(section: ["blog", "landing", "legacy"]) { __typename sectionHandle slug } }',
+      );
+      expect(typenames(entries)).toEqual([
+        'blog/colophon=blog_page_Entry',
+        'blog/hello=blog_post_Entry',
+        'landing/spring=landing_page_Entry',
+        'legacy/old=legacy_page_Entry',
+      ]);
+    });
+  }
+});
