@@ -39,6 +39,17 @@ const SECTIONS = `
     type: structure
     uriFormat: '{slug}'
     entryTypes: [page]
+  - handle: example
+    name: Example structure
+    type: structure
+    uriFormat: example-structure/{slug}
+    entryTypes: [page]
+  - handle: tree
+    name: Tree kept as before
+    type: structure
+    uriFormat: tree/{slug}
+    uriParentPrefix: true
+    entryTypes: [page]
   - handle: legacy
     name: Legacy
     type: channel
@@ -73,6 +84,14 @@ entries:
     postDate: 2024-06-03T09:00:00Z
     fields:
       summary: A landing page.
+  - { section: example, type: page, slug: example-structure-entry-level-1, title: Level 1 }
+  - section: example
+    type: page
+    slug: example-structure-entry-level-2
+    title: Level 2
+    parent: example-structure-entry-level-1
+  - { section: tree, type: page, slug: root, title: Root }
+  - { section: tree, type: page, slug: leaf, title: Leaf, parent: root }
   - section: legacy
     type: page
     slug: old
@@ -129,6 +148,32 @@ describe.each([
   afterAll(async () => {
     await world?.stop();
     await postgres?.drop();
+  });
+
+  it("gives structure entries the URI their section's format renders, as Craft does", async () => {
+    const result = await data(
+      admin,
+      `{
+        example: entries(section: "example", orderBy: "lft") { level uri }
+        tree: entries(section: "tree", orderBy: "lft") { level uri }
+        pages: entries(section: "pages", level: 2, limit: 1) { uri }
+        byUri: entry(uri: "example-structure/example-structure-entry-level-2") { title }
+      }`,
+    );
+    expect(result).toEqual({
+      example: [
+        { level: 1, uri: 'example-structure/example-structure-entry-level-1' },
+        { level: 2, uri: 'example-structure/example-structure-entry-level-2' },
+      ],
+      // uriParentPrefix: true keeps this service's earlier rule.
+      tree: [
+        { level: 1, uri: 'tree/root' },
+        { level: 2, uri: 'tree/root/tree/leaf' },
+      ],
+      // The demo's `{parent.uri}/{slug}`.
+      pages: [{ uri: 'about-us/team' }],
+      byUri: { title: 'Level 2' },
+    });
   });
 
   if (craftVersion === '5') {

@@ -103,6 +103,11 @@ export interface Section extends ModelItem {
   readonly maxLevels: number | null;
   readonly siteSettings: readonly SectionSiteSettings[];
   readonly entryTypes: readonly EntryType[];
+  /**
+   * structure: nested entries get their parent's URI in front of what their format renders,
+   * when the format does not mention the parent (this service's behaviour before Craft's).
+   */
+  readonly uriParentPrefix?: boolean;
   /** Entries are per-site copies propagated to every site of the section (Craft's default). */
   readonly propagation: 'all' | 'none';
 }

@@ -58,6 +58,8 @@ export interface NormalisedSection extends NormalisedItem {
   readonly propagation: 'all' | 'none';
   readonly siteSettings: readonly NormalisedSiteSettings[];
   readonly entryTypes: readonly NormalisedEntryType[];
+  /** Only when set (absent keeps the model's version as it was). */
+  readonly uriParentPrefix?: true;
 }
 
 export interface NormalisedLayoutItem extends NormalisedItem {

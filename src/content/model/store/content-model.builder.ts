@@ -79,6 +79,7 @@ export function buildContentModel(
         maxLevels: section.maxLevels,
         siteSettings: siteSettings(section.siteSettings),
         propagation: section.propagation,
+        ...(section.uriParentPrefix === true && { uriParentPrefix: true }),
         entryTypes: section.entryTypes.map((entryType) => ({
           ...item(entryType),
           sectionId,

@@ -55,6 +55,7 @@ export interface ParsedEntryType extends ParsedItem {
 export interface ParsedSection extends ParsedItem {
   readonly type: SectionType;
   readonly maxLevels: number | null;
+  readonly uriParentPrefix: boolean;
   readonly propagation: 'all' | 'none';
   /** undefined: every site, with the section's uriFormat and enabledByDefault. */
   readonly sites: readonly ParsedSiteSettings[] | undefined;

@@ -125,6 +125,7 @@ export function resolveModel(
     ...itemOf(section, uid),
     type: section.type,
     maxLevels: section.maxLevels,
+    ...(section.uriParentPrefix && { uriParentPrefix: true as const }),
     propagation: section.propagation,
     siteSettings: siteSettings(section.sites, section.uriFormat, section.enabledByDefault),
     entryTypes: (entryTypes.get(section.handle)?.all ?? []).map(

@@ -12,6 +12,7 @@ const SECTION_KEYS = [
   ...ITEM_KEYS,
   'type',
   'maxLevels',
+  'uriParentPrefix',
   'uriFormat',
   'enabledByDefault',
   'propagation',
@@ -33,6 +34,9 @@ export function parseSection(
   const maxLevels = map.int('maxLevels', { min: 1 });
   if (maxLevels !== null && type !== 'structure')
     problems.add(map.at('maxLevels'), 'only structure sections have levels');
+  const uriParentPrefix = map.bool('uriParentPrefix', false);
+  if (map.has('uriParentPrefix') && type !== 'structure')
+    problems.add(map.at('uriParentPrefix'), 'only structure sections have parents');
   const siteDefaults = parseSiteDefaults(map);
   const items = map.list('entryTypes', { required: true });
   if (items?.length === 0)
@@ -51,6 +55,7 @@ export function parseSection(
       ...base,
       type,
       maxLevels,
+      uriParentPrefix,
       propagation: map.choice('propagation', ['all', 'none'] as const, 'all'),
       ...siteDefaults,
       entryTypes,

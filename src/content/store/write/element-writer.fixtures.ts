@@ -216,7 +216,7 @@ export function writerTestModel(volumePath: string) {
         name: 'Pages',
         type: 'structure',
         maxLevels: 3,
-        siteSettings: bothSites('{slug}'),
+        siteSettings: bothSites('{parent.uri}/{slug}'),
         propagation: 'all',
         entryTypes: [
           {

@@ -149,7 +149,11 @@ export class ElementWriter {
           enabledByDefault: sites.enabledByDefault,
           structure:
             section.type === 'structure'
-              ? { id: section.id, maxLevels: section.maxLevels, prefixParent: true }
+              ? {
+                  id: section.id,
+                  maxLevels: section.maxLevels,
+                  prefixParent: section.uriParentPrefix === true,
+                }
               : undefined,
           parentId: section.type === 'structure' ? input.parentId : undefined,
           placement: section.type === 'structure' ? input.placement : undefined,

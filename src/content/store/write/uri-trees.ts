@@ -44,7 +44,7 @@ export class UriTrees {
     const settings = section?.siteSettings ?? group?.siteSettings ?? [];
     return {
       uriFormats: siteSettingsMaps(settings, model).uriFormats,
-      prefixParent: element.kind === ElementKinds.entry,
+      prefixParent: section?.uriParentPrefix === true,
     };
   }
 
