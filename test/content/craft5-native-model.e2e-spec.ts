@@ -22,10 +22,18 @@ const ENTRY_TYPES = `
 entryTypes:
   - handle: page
     name: Page
-    fields: [summary, body]
+    fields: [summary, body, relatedArticles]
   - handle: post
     name: Post
-    fields: [summary, heroImage, relatedArticles]
+    fields: [summary, heroImage, relatedArticles, builder]
+  - handle: callout
+    name: Callout
+    fields: [summary, website]
+fields:
+  - handle: builder
+    name: Page builder
+    type: matrix
+    entryTypes: [page, callout]
 `;
 
 const SECTIONS = `
@@ -70,6 +78,15 @@ entries:
       summary: The first post.
       heroImage: [images/harbour-at-dusk.jpg]
       relatedArticles: [news/welcome-to-the-demo]
+      builder:
+        - type: page
+          fields:
+            summary: A page inside the builder.
+            relatedArticles: [news/graphql-for-content-teams]
+        - type: callout
+          fields:
+            summary: Call us.
+            website: https://example.com/call
   - section: blog
     type: page
     slug: colophon
@@ -217,6 +234,41 @@ describe.each([
       });
     });
 
+    it("serves a matrix field's global entry types as those entry types, with the blocks' own values", async () => {
+      const result = await data(
+        admin,
+        `{
+          blogEntries(slug: "hello") {
+            ... on post_Entry {
+              builder {
+                __typename
+                ... on page_Entry { summary relatedArticles { slug } }
+                ... on callout_Entry { summary website }
+              }
+            }
+          }
+        }`,
+      );
+      expect(result).toEqual({
+        blogEntries: [
+          {
+            builder: [
+              {
+                __typename: 'page_Entry',
+                summary: 'A page inside the builder.',
+                relatedArticles: [{ slug: 'graphql-for-content-teams' }],
+              },
+              {
+                __typename: 'callout_Entry',
+                summary: 'Call us.',
+                website: 'https://example.com/call',
+              },
+            ],
+          },
+        ],
+      });
+    });
+
     it('keeps the section in mutation names and saves through the shared type', async () => {
       const saved = await data(
         admin,
@@ -232,6 +284,23 @@ describe.each([
       });
     });
   } else {
+    it("serves a matrix field's global entry types as block types", async () => {
+      const result = await data(
+        admin,
+        `{ blogEntries(slug: "hello") { ... on blog_post_Entry { builder { __typename } } } }`,
+      );
+      expect(result).toEqual({
+        blogEntries: [
+          {
+            builder: [
+              { __typename: 'builder_page_BlockType' },
+              { __typename: 'builder_callout_BlockType' },
+            ],
+          },
+        ],
+      });
+    });
+
     it('keeps <section>_<type>_Entry for every section of a shared entry type', async () => {
       const { entries } = await data(
         admin,

@@ -54,6 +54,11 @@ export interface TableColumn {
 export interface MatrixBlockType extends ModelItem {
   /** The block type's own fields (not shared with the global field list). */
   readonly fields: readonly Field[];
+  /**
+   * A global entry type the matrix field lists (Craft 5's form): its fields are copies of the
+   * entry type's layout, and the Craft 5 dialect serves it as the entry type's `<handle>_Entry`.
+   */
+  readonly shared?: boolean;
 }
 
 export interface Field extends ModelItem {

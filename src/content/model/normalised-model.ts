@@ -35,6 +35,8 @@ export interface NormalisedField extends NormalisedItem {
 
 export interface NormalisedBlockType extends NormalisedItem {
   readonly fields: readonly NormalisedField[];
+  /** A global entry type the matrix field lists (Craft 5's form); absent for a written block type. */
+  readonly shared?: true;
 }
 
 export interface NormalisedSiteSettings {

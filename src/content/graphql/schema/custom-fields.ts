@@ -32,17 +32,23 @@ export function customFieldConfigs(
   types: SchemaTypes,
   fields: readonly Field[],
   builtIn: ElementFieldMap,
+  /** The type's records come from several layouts: relations read each record's own field. */
+  mixedLayouts = false,
 ): ElementFieldMap {
   const configs: ElementFieldMap = {};
   for (const field of fields) {
     if (field.handle in builtIn || field.handle in configs) continue;
-    const config = customFieldConfig(types, field);
+    const config = customFieldConfig(types, field, mixedLayouts);
     if (config !== null) configs[field.handle] = config;
   }
   return configs;
 }
 
-function customFieldConfig(types: SchemaTypes, field: Field): ElementFieldConfig | null {
+function customFieldConfig(
+  types: SchemaTypes,
+  field: Field,
+  mixedLayouts: boolean,
+): ElementFieldConfig | null {
   const description = field.instructions === '' ? undefined : field.instructions;
   const value = (type: GraphQLOutputType, args?: GraphQLFieldConfigArgumentMap) => ({
     type,
@@ -76,7 +82,7 @@ function customFieldConfig(types: SchemaTypes, field: Field): ElementFieldConfig
     case 'categories':
     case 'tags':
     case 'users':
-      return relationFieldConfig(types, field, description);
+      return relationFieldConfig(types, field, description, mixedLayouts);
     case 'plainText':
     case 'email':
     case 'url':
@@ -91,6 +97,7 @@ function relationFieldConfig(
   types: SchemaTypes,
   field: Field,
   description: string | undefined,
+  mixedLayouts: boolean,
 ): ElementFieldConfig | null {
   const target = relationTargetKind(field.type);
   if (target === undefined || !types.scope.canQuery(target)) return null;
@@ -98,7 +105,10 @@ function relationFieldConfig(
     type: new GraphQLNonNull(new GraphQLList(types.kindInterface(target))),
     description,
     args: types.kindArguments(target),
-    resolve: (source, args, context) => context.elements.related(source, field, args),
+    resolve: mixedLayouts
+      ? (source, args, context) =>
+          context.elements.related(source, types.ownField(source, field), args)
+      : (source, args, context) => context.elements.related(source, field, args),
   };
 }
 
@@ -164,14 +174,18 @@ function blockObjectType(
  */
 function nestedEntryObjectType(types: SchemaTypes, blockType: MatrixBlockType): GraphQLObjectType {
   const name = types.nestedEntryTypeName(blockType);
+  // Registered outside `named`: a global entry type's type may exist already (its entries').
+  types.setRuntimeName(ElementKinds.matrixBlock, blockType.id, name, blockType.fields);
   return types.named(name, () => {
-    types.setRuntimeName(ElementKinds.matrixBlock, blockType.id, name);
     return new GraphQLObjectType<ElementSource, GraphqlRequestContext>({
       name,
       interfaces: () => [types.elementInterface(), types.kindInterface(ElementKinds.entry)],
       fields: () => {
         const builtIn = types.kindFields(ElementKinds.entry);
-        return { ...builtIn, ...customFieldConfigs(types, blockType.fields, builtIn) };
+        return {
+          ...builtIn,
+          ...customFieldConfigs(types, blockType.fields, builtIn, types.mixesLayouts(name)),
+        };
       },
     });
   });

@@ -20,7 +20,7 @@ function elementObjectType(
 ): GraphQLObjectType {
   // Every record key is registered, also when the type exists already: a global entry type is
   // one GraphQL type for the entry types of every section that lists it.
-  types.setRuntimeName(kind, runtimeKey, name);
+  types.setRuntimeName(kind, runtimeKey, name, layout);
   return types.named(name, () => {
     return new GraphQLObjectType<ElementSource, GraphqlRequestContext>({
       name,
@@ -28,7 +28,10 @@ function elementObjectType(
       interfaces: () => [types.elementInterface(), types.kindInterface(kind)],
       fields: () => {
         const builtIn = types.kindFields(kind);
-        return { ...builtIn, ...customFieldConfigs(types, layout, builtIn) };
+        return {
+          ...builtIn,
+          ...customFieldConfigs(types, layout, builtIn, types.mixesLayouts(name)),
+        };
       },
     });
   });

@@ -34,6 +34,8 @@ export class SchemaTypes {
   private readonly types = new Map<string, GraphQLNamedType>();
   private readonly argumentMaps = new Map<ElementKind, GraphQLFieldConfigArgumentMap>();
   private readonly runtimeNames = new Map<string, string>();
+  private readonly recordLayouts = new Map<string, ReadonlyMap<string, Field>>();
+  private mixedNames: ReadonlySet<string> | undefined;
   private readonly interfaceFactories = new Map<ElementKind, () => GraphQLInterfaceType>();
   private elementInterfaceFactory: (() => GraphQLInterfaceType) | null = null;
   private kindFieldsFactory: ((kind: ElementKind) => ElementFieldMap) | null = null;
@@ -218,9 +220,43 @@ export class SchemaTypes {
     return [...fields.values()];
   }
 
-  /** Records which concrete type a record of this kind/container/type resolves to. */
-  setRuntimeName(kind: ElementKind, key: number | null, typeName: string): void {
+  /**
+   * Records which concrete type a record of this kind/container/type resolves to, and, for a type
+   * whose records come from several layouts (mixesLayouts), the record's own layout.
+   */
+  setRuntimeName(
+    kind: ElementKind,
+    key: number | null,
+    typeName: string,
+    layout?: readonly Field[],
+  ): void {
     this.runtimeNames.set(`${kind}:${key ?? ''}`, typeName);
+    if (layout !== undefined && this.mixesLayouts(typeName))
+      this.recordLayouts.set(
+        `${kind}:${key ?? ''}`,
+        new Map(layout.map((field) => [field.handle, field])),
+      );
+  }
+
+  /**
+   * Craft 5: whether the type serves records of different layouts, i.e. a global entry type listed
+   * by a matrix field (its blocks' fields are copies, with their own ids, of the entries' fields).
+   */
+  mixesLayouts(typeName: string): boolean {
+    if (this.craftVersion === '4') return false;
+    this.mixedNames ??= new Set(
+      this.model.model.fields.flatMap((field) =>
+        field.blockTypes
+          .filter((blockType) => blockType.shared === true)
+          .map((blockType) => this.nestedEntryTypeName(blockType)),
+      ),
+    );
+    return this.mixedNames.has(typeName);
+  }
+
+  /** The field of the record's own layout with `field`'s handle (see mixesLayouts). */
+  ownField(record: ElementRecord, field: Field): Field {
+    return this.recordLayouts.get(this.runtimeKey(record))?.get(field.handle) ?? field;
   }
 
   /**
@@ -228,12 +264,16 @@ export class SchemaTypes {
    * sets by container id, users by kind alone.
    */
   runtimeName(record: ElementRecord): string | undefined {
+    return this.runtimeNames.get(this.runtimeKey(record));
+  }
+
+  private runtimeKey(record: ElementRecord): string {
     const key =
       record.kind === ElementKinds.entry || record.kind === ElementKinds.matrixBlock
         ? record.typeId
         : record.kind === ElementKinds.user
           ? null
           : record.containerId;
-    return this.runtimeNames.get(`${record.kind}:${key ?? ''}`);
+    return `${record.kind}:${key ?? ''}`;
   }
 }

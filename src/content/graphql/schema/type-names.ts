@@ -63,7 +63,8 @@ export function craft5EntryTypeHandles(sections: readonly Section[]): ReadonlyMa
  * block type an entry type. Craft's upgrade (migration m230617_070415_entrify_matrix_blocks) runs
  * after the entry types are global: it takes the matrix fields in order, their block types in
  * order, and gives each its handle, else `<handle>2`, `3`... while the handle is taken by an
- * entry type or an earlier block type (compared without case, as the migration does).
+ * entry type or an earlier block type (compared without case, as the migration does). A global
+ * entry type a matrix field lists (`shared`) keeps its handle: it is not a converted block type.
  */
 export function craft5BlockTypeHandles(
   matrixFields: readonly Field[],
@@ -71,13 +72,19 @@ export function craft5BlockTypeHandles(
 ): ReadonlyMap<number, string> {
   const taken = new Set([...entryTypeHandles].map((handle) => handle.toLowerCase()));
   const handles = new Map<number, string>();
-  for (const field of matrixFields)
-    for (const blockType of field.blockTypes) {
-      let handle = blockType.handle;
-      for (let i = 2; taken.has(handle.toLowerCase()); i++) handle = `${blockType.handle}${i}`;
-      taken.add(handle.toLowerCase());
-      handles.set(blockType.id, handle);
+  const blockTypes = matrixFields.flatMap((field) => field.blockTypes);
+  for (const blockType of blockTypes)
+    if (blockType.shared === true) {
+      taken.add(blockType.handle.toLowerCase());
+      handles.set(blockType.id, blockType.handle);
     }
+  for (const blockType of blockTypes) {
+    if (blockType.shared === true) continue;
+    let handle = blockType.handle;
+    for (let i = 2; taken.has(handle.toLowerCase()); i++) handle = `${blockType.handle}${i}`;
+    taken.add(handle.toLowerCase());
+    handles.set(blockType.id, handle);
+  }
   return handles;
 }
 

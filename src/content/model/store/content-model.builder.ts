@@ -45,6 +45,7 @@ export function buildContentModel(
       source.blockTypes.map((blockType) => ({
         ...item(blockType),
         fields: blockType.fields.map((blockField) => field(blockField, [])),
+        ...(blockType.shared === true && { shared: true }),
       })),
     ),
   );

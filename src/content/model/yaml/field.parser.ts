@@ -20,11 +20,11 @@ const COMMON_KEYS = [...ITEM_KEYS, 'type', 'instructions', 'translatable'];
 /** The type settings each field type accepts on top of the common keys. */
 function settingKeys(type: FieldType | undefined): string[] {
   if (type === undefined)
-    return ['decimals', 'options', 'sources', 'limit', 'blockTypes', 'columns'];
+    return ['decimals', 'options', 'sources', 'limit', 'blockTypes', 'entryTypes', 'columns'];
   if (type === 'number') return ['decimals'];
   if (OPTION_TYPES.includes(type)) return ['options'];
   if ((RELATION_FIELD_TYPES as readonly string[]).includes(type)) return ['sources', 'limit'];
-  if (type === 'matrix') return ['blockTypes'];
+  if (type === 'matrix') return ['blockTypes', 'entryTypes'];
   if (type === 'table') return ['columns'];
   return [];
 }
@@ -56,6 +56,7 @@ export function parseField(
     decimals: map.int('decimals', { min: 0, max: 10 }) ?? 0,
     columns: type === 'table' ? parseColumns(map) : [],
     blockTypes: type === 'matrix' && !inBlockType ? parseBlockTypes(map) : [],
+    entryTypes: type === 'matrix' && !inBlockType ? (map.strings('entryTypes') ?? []) : [],
   };
   return field;
 }
@@ -157,9 +158,12 @@ function parseColumns(map: YamlMap): TableColumn[] {
 
 const BLOCK_TYPE_KEYS = [...ITEM_KEYS, 'fields'];
 
-/** `blockTypes` of a matrix field, each with its own inline field definitions. */
+/**
+ * `blockTypes` of a matrix field, each with its own inline field definitions; required unless the
+ * field lists global `entryTypes` (Craft 5's form).
+ */
 function parseBlockTypes(map: YamlMap): ParsedBlockType[] {
-  const items = map.list('blockTypes', { required: true }) ?? [];
+  const items = map.list('blockTypes', { required: !map.has('entryTypes') }) ?? [];
   if (map.has('blockTypes') && items.length === 0)
     map.problems.add(map.at('blockTypes'), 'must not be empty');
   const blockTypes: ParsedBlockType[] = [];

@@ -34,6 +34,8 @@ export interface ParsedField extends ParsedItem {
   readonly decimals: number;
   readonly columns: readonly TableColumn[];
   readonly blockTypes: readonly ParsedBlockType[];
+  /** matrix: global entry types (Craft 5's form) listed by handle, after the written block types. */
+  readonly entryTypes: readonly Located<string>[];
 }
 
 export interface ParsedBlockType extends ParsedItem {

@@ -61,9 +61,20 @@ export function resolveModel(
   const fields = table(parsed.fields, 'field', 'field');
   const kinds = layoutKinds(parsed);
   checkReservedHandles(parsed.fields, (handle) => kinds.get(handle) ?? [], problems);
-  const fieldEntries = fields.all.map((field) => registerBlockTypes(field, uids, problems));
-  const sections = table(parsed.sections, 'section', 'section');
   const globalEntryTypes = table(parsed.entryTypes, 'entry type', 'entryType');
+  const sharedBlockTypes = new WeakSet<ParsedBlockType>();
+  const fieldEntries = fields.all.map((field) =>
+    registerBlockTypes(
+      field,
+      [
+        ...field.item.blockTypes,
+        ...entryTypeBlockTypes(field.item, globalEntryTypes, fields, sharedBlockTypes, problems),
+      ],
+      uids,
+      problems,
+    ),
+  );
+  const sections = table(parsed.sections, 'section', 'section');
   // A global type's layout is resolved (and its problems reported) once, not once per section.
   const globalLayouts = new Map(
     globalEntryTypes.all.map(({ item }) => [item.handle, fields.resolve(item.fields, problems)]),
@@ -169,6 +180,7 @@ export function resolveModel(
         blockTypes.map(({ blockType, fields: blockFields }) => ({
           ...itemOf(blockType.item, blockType.uid),
           fields: blockFields.all.map((blockField) => normaliseField(blockField, [])),
+          ...(sharedBlockTypes.has(blockType.item) && { shared: true as const }),
         })),
       ),
     ),
@@ -329,14 +341,61 @@ function sectionEntryTypes(
   return types;
 }
 
+/**
+ * The global entry types a matrix field lists (Craft 5's form), as block types placed at the
+ * reference: their fields are copies of the entry type's layout (uids of block fields, so the
+ * block's values live where a written block type's would). Matrix fields do not nest here.
+ */
+function entryTypeBlockTypes(
+  field: ParsedField,
+  globals: HandleTable<ParsedEntryType>,
+  fields: HandleTable<ParsedField>,
+  shared: WeakSet<ParsedBlockType>,
+  problems: ModelProblems,
+): ParsedBlockType[] {
+  const blockTypes: ParsedBlockType[] = [];
+  for (const ref of field.entryTypes) {
+    const global = globals.get(ref.value)?.item;
+    if (global === undefined) {
+      problems.add(
+        ref.where,
+        `unknown entry type "${ref.value}"${suggestion(ref.value, globals.handles)}`,
+      );
+      continue;
+    }
+    const layout: ParsedField[] = [];
+    for (const { value } of global.fields) {
+      const own = fields.get(value)?.item;
+      if (own === undefined) continue; // reported with the entry type's layout
+      if (own.type === 'matrix')
+        problems.add(
+          ref.where,
+          `entry type "${global.handle}" has the matrix field "${own.handle}": a matrix field cannot hold another`,
+        );
+      else layout.push({ ...own, uid: undefined, where: ref.where });
+    }
+    const blockType = {
+      handle: global.handle,
+      name: global.name,
+      uid: undefined,
+      where: ref.where,
+      fields: layout,
+    };
+    shared.add(blockType);
+    blockTypes.push(blockType);
+  }
+  return blockTypes;
+}
+
 /** A matrix field's block types and their fields: handles unique within their owner. */
 function registerBlockTypes(
   field: Registered<ParsedField>,
+  list: readonly ParsedBlockType[],
   uids: UidRegistry,
   problems: ModelProblems,
 ): FieldEntry {
   const owner = field.item.handle;
-  const blockTypes = new HandleTable(field.item.blockTypes, 'block type', problems, (blockType) =>
+  const blockTypes = new HandleTable(list, 'block type', problems, (blockType) =>
     uids.claim(blockType, 'block type', 'blockType', `${owner}.${blockType.handle}`),
   );
   return {
