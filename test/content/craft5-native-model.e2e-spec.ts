@@ -25,11 +25,16 @@ entryTypes:
     fields: [summary, body, relatedArticles]
   - handle: post
     name: Post
-    fields: [summary, heroImage, relatedArticles, builder]
+    fields: [summary, heroImage, relatedArticles, builder, price, opens, country, icon, align]
   - handle: callout
     name: Callout
     fields: [summary, website]
 fields:
+  - { handle: price, name: Price, type: money, currency: EUR }
+  - { handle: opens, name: Opens, type: time }
+  - { handle: country, name: Country, type: country }
+  - { handle: icon, name: Icon, type: icon }
+  - { handle: align, name: Alignment, type: buttonGroup, options: [left, { value: center, label: Centred, default: true }] }
   - handle: builder
     name: Page builder
     type: matrix
@@ -78,6 +83,10 @@ entries:
       summary: The first post.
       heroImage: [images/harbour-at-dusk.jpg]
       relatedArticles: [news/welcome-to-the-demo]
+      price: 1234.5
+      opens: '9:30'
+      country: de
+      icon: circle-check
       builder:
         - type: page
           fields:
@@ -191,6 +200,43 @@ describe.each([
       pages: [{ uri: 'about-us/team' }],
       byUri: { title: 'Level 2' },
     });
+  });
+
+  it("answers Craft 5's field types: money, time, country, icon, button group", async () => {
+    const post = craftVersion === '5' ? 'post_Entry' : 'blog_post_Entry';
+    const result = await data(
+      admin,
+      `{
+        en: blogEntries(slug: "hello") { ... on ${post} {
+          price amount: price @money(format: "amount") decimal: price @money(format: "decimal")
+          local: price @money(locale: "en-US")
+          opens @formatDateTime(format: "H:i") country icon align alignLabel: align(label: true)
+        } }
+        de: blogEntries(slug: "hello", site: "de") { ... on ${post} { price } }
+        byCountry: entryCount(section: "blog", country: "DE")
+      }`,
+    );
+    expect(result).toEqual({
+      en: [
+        {
+          price: '€1,234.50',
+          amount: '123450',
+          decimal: '1234.50',
+          local: '€1,234.50',
+          opens: '09:30',
+          country: 'DE',
+          icon: 'circle-check',
+          align: 'center',
+          alignLabel: 'Centred',
+        },
+      ],
+      de: [{ price: '1.234,50\u00a0€' }],
+      byCountry: 1,
+    });
+    const saved = await admin.post<{ data?: Data; errors?: { message: string }[] }>({
+      query: `mutation { save_blog_post_Entry(title: "Priced", price: 9.999, country: "zz") { id } }`,
+    });
+    expect(saved.body.errors?.[0]?.message).toMatch(/"zz" is not a country code such as "DE"/);
   });
 
   if (craftVersion === '5') {

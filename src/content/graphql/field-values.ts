@@ -2,6 +2,7 @@ import type { Field, FieldOption, Site, TableColumn } from '../model/content-mod
 import type { ContentModelIndex } from '../model/content-model.index';
 import type { ElementRecord } from '../store/element-record';
 import type { ElementValues, GraphqlArgs } from './graphql-request-context';
+import { MoneyValue } from '../directives/money';
 
 /** A finite number from a number or numeric string; null for empty and anything else. */
 function toNumberValue(raw: unknown): number | null {
@@ -95,16 +96,31 @@ function tableRows(field: Field, raw: unknown): Record<string, unknown>[] {
  * (or labels with `label: true`), checkbox and multi-select lists, table rows. Relation and matrix
  * fields load through the request loaders and are not handled here (null).
  */
-export function customFieldValue(field: Field, raw: unknown, label = false): unknown {
+export function customFieldValue(
+  field: Field,
+  raw: unknown,
+  label = false,
+  /** Money: the element's site language, which formats the amount. */
+  locale = 'en-US',
+): unknown {
   switch (field.type) {
     case 'number':
       return toNumberValue(raw);
+    case 'money': {
+      const amount = toNumberValue(raw);
+      return amount === null || field.currency === undefined
+        ? null
+        : new MoneyValue(amount, field.currency, locale);
+    }
     case 'lightswitch':
       return toBooleanValue(raw);
     case 'date':
       return toDateValue(raw);
+    case 'time':
+      return timeOfToday(raw);
     case 'dropdown':
-    case 'radioButtons': {
+    case 'radioButtons':
+    case 'buttonGroup': {
       const value = toTextValue(raw);
       if (value === null || !label) return value;
       return optionLabel(field.options, value);
@@ -132,8 +148,23 @@ export function customFieldValue(field: Field, raw: unknown, label = false): unk
     case 'color':
     case 'markdown':
     case 'richText':
+    case 'country':
+    case 'icon':
       return toTextValue(raw);
   }
+}
+
+/**
+ * A Time field's `HH:MM:SS` as Craft presents it: a DateTime on the current day (UTC), since
+ * Craft builds the value from the time alone; `@formatDateTime(format: "H:i")` gives the time.
+ */
+function timeOfToday(raw: unknown): Date | null {
+  const text = toTextValue(raw);
+  const match = text === null ? null : /^(\d{2}):(\d{2}):(\d{2})$/.exec(text);
+  if (match === null) return null;
+  const date = new Date();
+  date.setUTCHours(Number(match[1]), Number(match[2]), Number(match[3]), 0);
+  return date;
 }
 
 /**
@@ -188,7 +219,10 @@ export class FieldValues implements ElementValues {
   constructor(private readonly model: ContentModelIndex) {}
 
   customField(source: ElementRecord, field: Field, args: GraphqlArgs): unknown {
-    return customFieldValue(field, source.fields[field.handle], args.label === true);
+    const raw = source.fields[field.handle];
+    if (field.type === 'money')
+      return customFieldValue(field, raw, false, this.model.sites.id(source.siteId)?.language);
+    return customFieldValue(field, raw, args.label === true);
   }
 
   url(source: ElementRecord): string | null {

@@ -74,6 +74,8 @@ export interface Field extends ModelItem {
   readonly limit: number | null;
   /** number: decimals (0 = integers). */
   readonly decimals: number;
+  /** money: the ISO 4217 currency of its values (absent on other types). */
+  readonly currency?: string;
   /** table. */
   readonly columns: readonly TableColumn[];
   /** matrix. */

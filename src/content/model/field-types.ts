@@ -26,6 +26,12 @@ export const FIELD_TYPES = [
   'users',
   'matrix',
   'table',
+  // Craft 5's field types (docs/content-model.md, "Field types sites use")
+  'buttonGroup',
+  'country',
+  'icon',
+  'time',
+  'money',
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 

@@ -29,6 +29,8 @@ export interface NormalisedField extends NormalisedItem {
   readonly sources: readonly string[];
   readonly limit: number | null;
   readonly decimals: number;
+  /** money only (absent keeps other fields' versions as they were). */
+  readonly currency?: string;
   readonly columns: readonly TableColumn[];
   readonly blockTypes: readonly NormalisedBlockType[];
 }

@@ -83,6 +83,7 @@ export function fieldInputArguments(
 export function fieldInputType(types: SchemaTypes, field: Field): GraphQLInputType | null {
   switch (field.type) {
     case 'number':
+    case 'money': // the amount in major units, as the YAML and the importer take it
       return NumberScalar;
     case 'lightswitch':
       return GraphQLBoolean;
@@ -111,11 +112,15 @@ export function fieldInputType(types: SchemaTypes, field: Field): GraphQLInputTy
     case 'plainText':
     case 'dropdown':
     case 'radioButtons':
+    case 'buttonGroup':
     case 'email':
     case 'url':
     case 'color':
     case 'markdown':
     case 'richText':
+    case 'country':
+    case 'icon':
+    case 'time': // `HH:MM` text, as table times are
       return GraphQLString;
   }
 }

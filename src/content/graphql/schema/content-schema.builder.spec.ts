@@ -400,8 +400,10 @@ describe('buildContentSchema', () => {
       'parseRefs',
       'stripTags',
       'trim',
+      'money',
     ])
       expect(directive(name)?.locations).toEqual(['FIELD']);
+    expect(directive('money')?.args.map((a) => a.name)).toEqual(['format', 'locale']);
     expect(directive('formatDateTime')?.args.map((a) => a.name)).toEqual([
       'format',
       'timezone',

@@ -11,6 +11,7 @@ import type { Field, MatrixBlockType, TableColumn } from '../../model/content-mo
 import { ElementKinds } from '../../model/element-kinds';
 import type { ElementSource, GraphqlRequestContext } from '../graphql-request-context';
 import { NumberScalar, toNumber } from '../scalars/number.scalar';
+import { MoneyScalar } from '../scalars/money.scalar';
 import type { ElementFieldConfig, ElementFieldMap } from './field-maps';
 import type { SchemaTypes } from './schema-types';
 import { typeNames } from './type-names';
@@ -63,12 +64,16 @@ function customFieldConfig(
   switch (field.type) {
     case 'number':
       return value(NumberScalar);
+    case 'money':
+      return value(MoneyScalar);
     case 'lightswitch':
       return value(GraphQLBoolean);
     case 'date':
+    case 'time':
       return value(types.dateTime);
     case 'dropdown':
     case 'radioButtons':
+    case 'buttonGroup':
       return value(GraphQLString, LABEL_ARGUMENT);
     case 'checkboxes':
     case 'multiSelect':
@@ -89,6 +94,8 @@ function customFieldConfig(
     case 'color':
     case 'markdown':
     case 'richText':
+    case 'country':
+    case 'icon':
       return value(GraphQLString);
   }
 }

@@ -12,6 +12,7 @@ import { renderMarkdown } from '../../directives/markdown';
 import { parseRefs } from '../../directives/parse-refs';
 import { stripTags } from '../../directives/strip-tags';
 import { trimValue } from '../../directives/trim-value';
+import { moneyDirective } from '../../directives/money';
 import type { TransformArgs } from '../../transforms/asset-files';
 import type { ElementSource, GraphqlRequestContext } from '../graphql-request-context';
 import { CONTENT_DIRECTIVE_NAMES } from './directive-definitions';
@@ -122,6 +123,8 @@ function applyDirective(
       return typeof value === 'string' ? stripTags(value, args) : value;
     case 'trim':
       return typeof value === 'string' ? trimValue(value) : value;
+    case 'money':
+      return moneyDirective(value, args);
   }
 }
 

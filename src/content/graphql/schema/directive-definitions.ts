@@ -16,6 +16,7 @@ export const CONTENT_DIRECTIVE_NAMES = [
   'parseRefs',
   'stripTags',
   'trim',
+  'money',
 ] as const;
 export type ContentDirectiveName = (typeof CONTENT_DIRECTIVE_NAMES)[number];
 
@@ -114,6 +115,23 @@ export const trimDirective = new GraphQLDirective({
   locations: [DirectiveLocation.FIELD],
 });
 
+export const moneyDirective = new GraphQLDirective({
+  name: 'money',
+  description: 'Formats a money object to the desired format. Only changes output of Money fields.',
+  locations: [DirectiveLocation.FIELD],
+  args: {
+    format: {
+      type: GraphQLString,
+      defaultValue: 'string',
+      description: 'The format to use: `string`, `number`, `decimal` or `amount`.',
+    },
+    locale: {
+      type: GraphQLString,
+      description: 'The locale to use when formatting the money (e.g. `en-US`).',
+    },
+  },
+});
+
 /**
  * The schema's directives: graphql-js's own and Craft's content directives. GraphQLModule declares
  * them in the code-first base (`buildSchemaOptions.directives`); every per-scope schema has them.
@@ -126,6 +144,7 @@ export function contentDirectives(defaultTimeZone: string): GraphQLDirective[] {
     parseRefsDirective,
     stripTagsDirective,
     trimDirective,
+    moneyDirective,
   ];
 }
 

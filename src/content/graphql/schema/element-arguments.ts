@@ -432,9 +432,14 @@ export function customFieldArgument(
       );
     case 'plainText':
     case 'number':
+    case 'money':
     case 'date':
     case 'dropdown':
     case 'radioButtons':
+    case 'buttonGroup':
+    case 'country':
+    case 'icon':
+    case 'time':
     case 'checkboxes':
     case 'multiSelect':
     case 'email':

@@ -36,6 +36,7 @@ export function buildContentModel(
     sources: source.sources.map(idOf),
     limit: source.limit,
     decimals: source.decimals,
+    ...(source.currency !== undefined && { currency: source.currency }),
     columns: source.columns.map((column) => ({ ...column })),
     blockTypes,
   });

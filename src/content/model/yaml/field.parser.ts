@@ -10,18 +10,29 @@ import { quote, YamlMap, type Located } from './yaml-map';
 const OPTION_TYPES: readonly FieldType[] = [
   'dropdown',
   'radioButtons',
+  'buttonGroup',
   'checkboxes',
   'multiSelect',
 ];
-const SINGLE_CHOICE_TYPES: readonly FieldType[] = ['dropdown', 'radioButtons'];
+const SINGLE_CHOICE_TYPES: readonly FieldType[] = ['dropdown', 'radioButtons', 'buttonGroup'];
 
 const COMMON_KEYS = [...ITEM_KEYS, 'type', 'instructions', 'translatable'];
 
 /** The type settings each field type accepts on top of the common keys. */
 function settingKeys(type: FieldType | undefined): string[] {
   if (type === undefined)
-    return ['decimals', 'options', 'sources', 'limit', 'blockTypes', 'entryTypes', 'columns'];
+    return [
+      'decimals',
+      'currency',
+      'options',
+      'sources',
+      'limit',
+      'blockTypes',
+      'entryTypes',
+      'columns',
+    ];
   if (type === 'number') return ['decimals'];
+  if (type === 'money') return ['currency'];
   if (OPTION_TYPES.includes(type)) return ['options'];
   if ((RELATION_FIELD_TYPES as readonly string[]).includes(type)) return ['sources', 'limit'];
   if (type === 'matrix') return ['blockTypes', 'entryTypes'];
@@ -54,6 +65,7 @@ export function parseField(
     sources: parseSources(map),
     limit: map.int('limit', { min: 1 }),
     decimals: map.int('decimals', { min: 0, max: 10 }) ?? 0,
+    currency: type === 'money' ? parseCurrency(map) : undefined,
     columns: type === 'table' ? parseColumns(map) : [],
     blockTypes: type === 'matrix' && !inBlockType ? parseBlockTypes(map) : [],
     entryTypes: type === 'matrix' && !inBlockType ? (map.strings('entryTypes') ?? []) : [],
@@ -77,6 +89,22 @@ function peekType(value: unknown, where: Where, problems: ModelProblems): FieldT
     `unknown field type ${quote(type)}${hint || ` (known: ${FIELD_TYPES.join(', ')})`}`,
   );
   return undefined;
+}
+
+const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
+
+/** A money field's required `currency`: an ISO 4217 code the formatter knows (any case). */
+function parseCurrency(map: YamlMap): string | undefined {
+  const code = map.text('currency', { required: true })?.toUpperCase();
+  if (code === undefined) return undefined;
+  if (!CURRENCIES.has(code)) {
+    map.problems.add(
+      map.at('currency'),
+      `unknown currency ${quote(code)} (ISO 4217, e.g. USD, EUR)`,
+    );
+    return undefined;
+  }
+  return code;
 }
 
 const OPTION_KEYS = ['label', 'value', 'default'];

@@ -32,6 +32,8 @@ export interface ParsedField extends ParsedItem {
   readonly sources: readonly Located<string>[];
   readonly limit: number | null;
   readonly decimals: number;
+  /** money: ISO 4217 code, upper case. */
+  readonly currency: string | undefined;
   readonly columns: readonly TableColumn[];
   readonly blockTypes: readonly ParsedBlockType[];
   /** matrix: global entry types (Craft 5's form) listed by handle, after the written block types. */

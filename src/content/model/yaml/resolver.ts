@@ -259,6 +259,7 @@ function fieldOf(
     sources: sources(field.type, field.sources),
     limit: field.limit,
     decimals: field.decimals,
+    ...(field.currency !== undefined && { currency: field.currency }),
     columns: field.columns,
     blockTypes,
   };

@@ -25,6 +25,7 @@ export function fieldColumn(handle: string, fieldType: string): ParamColumn {
   const json = sql`(s.fields->(${handle}::text))`;
   const text = sql`(s.fields->>(${handle}::text))`;
   switch (fieldType) {
+    case 'money':
     case 'number':
       return {
         type: 'number',

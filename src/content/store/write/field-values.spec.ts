@@ -71,6 +71,36 @@ describe('field values', () => {
     expect(refused(field('tone', 'color'), '#12345')).toMatch(/is not a hex color/);
   });
 
+  it("Craft 5's button group, time, country, money and icon fields", () => {
+    const align = field('align', 'buttonGroup', { options: options('left', 'center') });
+    expect(stored(align, 'left')).toBe('left');
+    expect(refused(align, 'right')).toBe('field "align": "right" is not one of left, center');
+    expect(defaultFieldValue(align)).toBe('center');
+    const opens = field('opens', 'time');
+    expect(stored(opens, '9:05')).toBe('09:05:00');
+    expect(stored(opens, '23:59:30')).toBe('23:59:30');
+    expect(stored(opens, '')).toBeNull();
+    expect(refused(opens, '24:00')).toBe('field "opens": expected a time HH:MM, got "24:00"');
+    const country = field('country', 'country');
+    expect(stored(country, ' de ')).toBe('DE');
+    expect(stored(country, 'XK')).toBe('XK');
+    expect(stored(country, '')).toBeNull();
+    for (const bad of ['ZZ', 'QQ', 'DEU', 'Germany'])
+      expect(refused(country, bad)).toBe(
+        `field "country": ${JSON.stringify(bad)} is not a country code such as "DE"`,
+      );
+    const price = field('price', 'money', { currency: 'JPY' });
+    expect(stored(price, '1500.4')).toBe(1500);
+    expect(stored(field('price', 'money', { currency: 'USD' }), 19.999)).toBe(20);
+    expect(stored(price, '')).toBeNull();
+    expect(refused(price, '$5')).toBe('field "price": expected a number, got "$5"');
+    const icon = field('icon', 'icon');
+    expect(stored(icon, 'circle-check')).toBe('circle-check');
+    expect(refused(icon, '<svg>')).toBe(
+      'field "icon": "<svg>" is not an icon name such as "circle-check"',
+    );
+  });
+
   it('tables: rows by column handle or key, typed per column, stored by key', () => {
     const specs = field('specs', 'table', {
       columns: [

@@ -1,5 +1,6 @@
 import type { Field, TableColumn, TableColumnType } from '../../model/content-model';
 import type { ProblemList } from './write-error';
+import { currencyDigits } from '../../directives/money';
 
 /**
  * Custom field values as stored in `content_element_sites.fields` (jsonb, keyed by field handle):
@@ -13,6 +14,9 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const COLOR = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i;
 const TIME = /^([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
 const URL_SCHEMES = new Set(['http:', 'https:', 'mailto:', 'tel:']);
+/** Font Awesome's icon names, which Craft's Icon field stores. */
+const ICON = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const REGIONS = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
 
 /** Why a value is refused; the caller prefixes the field handle. */
 class InvalidValue extends Error {}
@@ -102,6 +106,23 @@ function colorValue(value: unknown): string | null {
   return `#${hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex}`;
 }
 
+/** An ISO 3166-1 alpha-2 code (any case; stored upper case) that names a region. */
+function countryValue(value: unknown): string | null {
+  const code = optionalText(value)?.toUpperCase() ?? null;
+  if (code === null) return null;
+  const name = /^[A-Z]{2}$/.test(code) ? REGIONS.of(code) : code;
+  if (name === code || name === 'Unknown Region')
+    throw new InvalidValue(`${JSON.stringify(value)} is not a country code such as "DE"`);
+  return code;
+}
+
+function iconValue(value: unknown): string | null {
+  const icon = optionalText(value);
+  if (icon !== null && !ICON.test(icon))
+    throw new InvalidValue(`${JSON.stringify(icon)} is not an icon name such as "circle-check"`);
+  return icon;
+}
+
 function optionValue(field: Field, value: unknown): string | null {
   if (value === null) return null;
   const given = typeof value === 'number' ? String(value) : text(value);
@@ -178,13 +199,24 @@ function normalize(field: Field, value: unknown): unknown {
       return value === null ? null : text(value);
     case 'number':
       return value === null || value === '' ? null : numberValue(value, field.decimals);
+    case 'money':
+      return value === null || value === ''
+        ? null
+        : numberValue(value, currencyDigits(field.currency ?? 'USD'));
     case 'lightswitch':
       return value === null ? false : booleanValue(value);
     case 'date':
       return value === null || value === '' ? null : dateValue(value);
     case 'dropdown':
     case 'radioButtons':
+    case 'buttonGroup':
       return optionValue(field, value);
+    case 'time':
+      return value === null || value === '' ? null : timeValue(value);
+    case 'country':
+      return value === null ? null : countryValue(value);
+    case 'icon':
+      return value === null ? null : iconValue(value);
     case 'checkboxes':
     case 'multiSelect':
       return optionValues(field, value);
@@ -232,16 +264,21 @@ export function defaultFieldValue(field: Field): unknown {
       return false;
     case 'dropdown':
     case 'radioButtons':
+    case 'buttonGroup':
       return field.options.find((option) => option.default)?.value;
     case 'checkboxes':
     case 'multiSelect':
       return field.options.filter((option) => option.default).map((option) => option.value);
     case 'plainText':
     case 'number':
+    case 'money':
     case 'date':
+    case 'time':
     case 'email':
     case 'url':
     case 'color':
+    case 'country':
+    case 'icon':
     case 'markdown':
     case 'richText':
     case 'entries':

@@ -33,6 +33,7 @@ export function searchText(
         break;
       case 'dropdown':
       case 'radioButtons':
+      case 'buttonGroup':
       case 'checkboxes':
       case 'multiSelect':
         for (const chosen of Array.isArray(value) ? (value as unknown[]) : [value])
@@ -46,9 +47,13 @@ export function searchText(
       // No words in these values (numbers, flags, dates, colours, element ids); matrix block
       // text comes in through `extra`.
       case 'number':
+      case 'money':
       case 'lightswitch':
       case 'date':
+      case 'time':
       case 'color':
+      case 'country':
+      case 'icon':
       case 'entries':
       case 'assets':
       case 'categories':
