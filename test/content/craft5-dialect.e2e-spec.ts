@@ -1,11 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { lexicographicSortSchema, printSchema } from 'graphql';
-import {
-  CONTENT_ADMIN_PASSWORD,
-  ContentDemoWorld,
-  startContentDemo,
-} from '../support/content-demo-world';
+import { ContentDemoWorld, startContentDemo } from '../support/content-demo-world';
 import { introspectServedSchema } from '../support/content-introspection';
 import { GraphqlClient } from '../support/graphql-client';
 import { PROJECT_ROOT } from '../support/service-process';
@@ -122,10 +118,7 @@ beforeAll(async () => {
     },
     seedFiles: PRESS_SEED,
   });
-  const basic = `Basic ${Buffer.from(`admin:${CONTENT_ADMIN_PASSWORD}`).toString('base64')}`;
-  admin = new GraphqlClient(world.service.httpUrl, '/graphql', {
-    headers: { authorization: basic, 'x-craft-gql-schema': '*' },
-  });
+  admin = world.fullSchemaClient();
 }, 120_000);
 
 afterAll(async () => {

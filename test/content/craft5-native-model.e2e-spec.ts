@@ -1,10 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  CONTENT_ADMIN_PASSWORD,
-  ContentDemoWorld,
-  startContentDemo,
-} from '../support/content-demo-world';
+import { ContentDemoWorld, startContentDemo } from '../support/content-demo-world';
 import { GraphqlClient } from '../support/graphql-client';
 import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres-database';
 import { PROJECT_ROOT } from '../support/service-process';
@@ -165,10 +161,7 @@ describe.each([
       projectFiles: { 'entry-types.yaml': ENTRY_TYPES, 'sections.yaml': sections + SECTIONS },
       seedFiles: SEED,
     });
-    const basic = `Basic ${Buffer.from(`admin:${CONTENT_ADMIN_PASSWORD}`).toString('base64')}`;
-    admin = new GraphqlClient(world.service.httpUrl, '/graphql', {
-      headers: { authorization: basic, 'x-craft-gql-schema': '*' },
-    });
+    admin = world.fullSchemaClient();
   }, 120_000);
 
   afterAll(async () => {

@@ -43,6 +43,8 @@ export interface ContentDemoWorld {
   createToken(body: Readonly<Record<string, unknown>>): Promise<ContentTokenAnswer>;
   /** A client that sends a new token of `schema`. */
   clientFor(schema: string, name?: string): Promise<GraphqlClient>;
+  /** The admin's client for the full schema (Basic auth and `X-Craft-Gql-Schema: *`). */
+  fullSchemaClient(): GraphqlClient;
   stop(): Promise<void>;
 }
 
@@ -106,6 +108,12 @@ export async function startContentDemo(
       tokens += 1;
       const token = await createToken({ name: name ?? `${schema} ${tokens}`, schema });
       return gql.withToken(token.accessToken);
+    },
+    fullSchemaClient: () => {
+      const basic = Buffer.from(`admin:${CONTENT_ADMIN_PASSWORD}`).toString('base64');
+      return new GraphqlClient(service.httpUrl, '/graphql', {
+        headers: { authorization: `Basic ${basic}`, 'x-craft-gql-schema': '*' },
+      });
     },
     stop: async () => {
       await service.stop();
