@@ -21,13 +21,15 @@ entryTypes:
     fields: [summary, body, relatedArticles]
   - handle: post
     name: Post
-    fields: [summary, heroImage, relatedArticles, builder, price, opens, country, icon, align]
+    fields: [summary, heroImage, relatedArticles, builder, price, opens, country, icon, align, cta, ctaPlain]
   - handle: callout
     name: Callout
     fields: [summary, website]
 fields:
   - { handle: price, name: Price, type: money, currency: EUR }
   - { handle: opens, name: Opens, type: time }
+  - { handle: cta, name: Call to action, type: link, types: [url, email, entry] }
+  - { handle: ctaPlain, name: Plain link, type: link, types: [url, email], fullGraphqlData: false }
   - { handle: country, name: Country, type: country }
   - { handle: icon, name: Icon, type: icon }
   - { handle: align, name: Alignment, type: buttonGroup, options: [left, { value: center, label: Centred, default: true }] }
@@ -83,6 +85,9 @@ entries:
       opens: '9:30'
       country: de
       icon: circle-check
+      cta:
+        { type: url, value: 'https://example.com/a?b=1', label: 'Read "more"', target: _blank, urlSuffix: '#top' }
+      ctaPlain: https://example.com/plain
       builder:
         - type: page
           fields:
@@ -230,6 +235,72 @@ describe.each([
       query: `mutation { save_blog_post_Entry(title: "Priced", price: 9.999, country: "zz") { id } }`,
     });
     expect(saved.body.errors?.[0]?.message).toMatch(/"zz" is not a country code such as "DE"/);
+  });
+
+  it("answers Craft 5.6's LinkData, the URL alone without fullGraphqlData, and element links", async () => {
+    const post = craftVersion === '5' ? 'post_Entry' : 'blog_post_Entry';
+    const link = `{ type value label defaultLabel urlSuffix url link target download
+      elementType elementId elementTitle entry { slug } }`;
+    const hello = await data(
+      admin,
+      `{ blogEntries(slug: "hello") { ... on ${post} { cta ${link} ctaPlain } } }`,
+    );
+    expect(hello).toEqual({
+      blogEntries: [
+        {
+          cta: {
+            type: 'url',
+            value: 'https://example.com/a?b=1',
+            label: 'Read "more"',
+            defaultLabel: 'https://example.com/a?b=1',
+            urlSuffix: '#top',
+            url: 'https://example.com/a?b=1#top',
+            link: '<a href="https://example.com/a?b=1#top" target="_blank">Read &quot;more&quot;</a>',
+            target: '_blank',
+            download: false,
+            elementType: null,
+            elementId: null,
+            elementTitle: null,
+            entry: null,
+          },
+          ctaPlain: 'https://example.com/plain',
+        },
+      ],
+    });
+    const { entry } = await data(admin, '{ entry(slug: "welcome-to-the-demo") { id title url } }');
+    const target = entry as { id: string; title: string; url: string };
+    const saved = await data(
+      admin,
+      `mutation { save_blog_post_Entry(title: "Linked", cta: "{entry:${target.id}}", ctaPlain: "mailto:hi@example.com") {
+        id ... on ${post} { cta ${link} ctaPlain } } }`,
+    );
+    const { id: linkedId, ...linked } = saved.save_blog_post_Entry as Data;
+    // The other tests list the blog's entries: the one saved here goes again.
+    await data(admin, `mutation { deleteEntry(id: ${String(linkedId)}) }`);
+    expect(linked).toEqual({
+      cta: {
+        type: 'entry',
+        value: target.url,
+        label: null,
+        defaultLabel: target.title,
+        urlSuffix: null,
+        url: target.url,
+        link: `<a href="${target.url}">${target.title}</a>`,
+        target: null,
+        download: false,
+        elementType: 'craft\\elements\\Entry',
+        elementId: Number(target.id),
+        elementTitle: target.title,
+        entry: { slug: 'welcome-to-the-demo' },
+      },
+      ctaPlain: 'mailto:hi@example.com',
+    });
+    const refused = await admin.post<{ errors?: { message: string }[] }>({
+      query: 'mutation { save_blog_post_Entry(title: "Bad", ctaPlain: "{entry:1}") { id } }',
+    });
+    expect(refused.body.errors?.[0]?.message).toMatch(
+      /link type "entry" is not allowed here \(url, email\)/,
+    );
   });
 
   if (craftVersion === '5') {

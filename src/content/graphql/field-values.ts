@@ -141,6 +141,7 @@ export function customFieldValue(
     case 'tags':
     case 'users':
     case 'matrix':
+    case 'link':
       return null;
     case 'plainText':
     case 'email':

@@ -37,7 +37,8 @@ export function referenceProperty(
   return null;
 }
 
-function referenceUrl(
+/** An element's URL as reference tags and links give it: assets their file's, others site + URI. */
+export function referenceUrl(
   element: ElementRecord,
   model: ContentModelIndex,
   assetFiles: AssetFiles,

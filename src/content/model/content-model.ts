@@ -4,7 +4,7 @@
  * items are matched by uid). Immutable; a reload builds a new one.
  */
 
-import type { FieldType } from './field-types';
+import type { FieldType, LinkType } from './field-types';
 
 export interface ModelItem {
   /** Database id (stable: matched by uid). */
@@ -76,6 +76,10 @@ export interface Field extends ModelItem {
   readonly decimals: number;
   /** money: the ISO 4217 currency of its values (absent on other types). */
   readonly currency?: string;
+  /** link: the kinds of link allowed (Craft's `types`). */
+  readonly linkTypes?: readonly LinkType[];
+  /** link: `LinkData` objects in GraphQL (true) or the URL as a `String` (false). */
+  readonly fullGraphqlData?: boolean;
   /** table. */
   readonly columns: readonly TableColumn[];
   /** matrix. */

@@ -32,8 +32,13 @@ export const FIELD_TYPES = [
   'icon',
   'time',
   'money',
+  'link',
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
+
+/** The kinds of link a Link field (Craft 5.3+) may hold; `entry`, `asset`, `category` link elements. */
+export const LINK_TYPES = ['url', 'email', 'phone', 'sms', 'entry', 'asset', 'category'] as const;
+export type LinkType = (typeof LINK_TYPES)[number];
 
 /** The relation field types, each with the element kind it points at. */
 export const RELATION_TARGET_KINDS = {

@@ -1,5 +1,5 @@
 import type { FieldOption, ImageTransform, SectionType, TableColumn } from './content-model';
-import type { FieldType } from './field-types';
+import type { FieldType, LinkType } from './field-types';
 
 /**
  * The validated model with every reference resolved to a uid and every default filled in: what
@@ -31,6 +31,9 @@ export interface NormalisedField extends NormalisedItem {
   readonly decimals: number;
   /** money only (absent keeps other fields' versions as they were). */
   readonly currency?: string;
+  /** link only. */
+  readonly linkTypes?: readonly LinkType[];
+  readonly fullGraphqlData?: boolean;
   readonly columns: readonly TableColumn[];
   readonly blockTypes: readonly NormalisedBlockType[];
 }

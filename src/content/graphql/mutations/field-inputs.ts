@@ -121,6 +121,7 @@ export function fieldInputType(types: SchemaTypes, field: Field): GraphQLInputTy
     case 'country':
     case 'icon':
     case 'time': // `HH:MM` text, as table times are
+    case 'link': // a URL, `mailto:`/`tel:`/`sms:` text or `{entry:12}`
       return GraphQLString;
   }
 }

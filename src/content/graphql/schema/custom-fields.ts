@@ -12,6 +12,7 @@ import { ElementKinds } from '../../model/element-kinds';
 import type { ElementSource, GraphqlRequestContext } from '../graphql-request-context';
 import { NumberScalar, toNumber } from '../scalars/number.scalar';
 import { MoneyScalar } from '../scalars/money.scalar';
+import { linkFieldConfig } from './link-data';
 import type { ElementFieldConfig, ElementFieldMap } from './field-maps';
 import type { SchemaTypes } from './schema-types';
 import { typeNames } from './type-names';
@@ -82,6 +83,8 @@ function customFieldConfig(
       return value(new GraphQLList(tableRowType(types, field)));
     case 'matrix':
       return matrixFieldConfig(types, field, description);
+    case 'link':
+      return linkFieldConfig(types, field, description);
     case 'entries':
     case 'assets':
     case 'categories':

@@ -424,6 +424,7 @@ export function customFieldArgument(
   switch (field.type) {
     case 'matrix':
     case 'table':
+    case 'link':
       return null;
     case 'lightswitch':
       return arg(

@@ -37,6 +37,8 @@ export function buildContentModel(
     limit: source.limit,
     decimals: source.decimals,
     ...(source.currency !== undefined && { currency: source.currency }),
+    ...(source.linkTypes !== undefined && { linkTypes: [...source.linkTypes] }),
+    ...(source.fullGraphqlData !== undefined && { fullGraphqlData: source.fullGraphqlData }),
     columns: source.columns.map((column) => ({ ...column })),
     blockTypes,
   });

@@ -1,7 +1,7 @@
 import { suggestion } from './did-you-mean';
 import { TABLE_COLUMN_TYPES, type FieldOption, type TableColumn } from '../content-model';
 import type { FieldType } from '../field-types';
-import { FIELD_TYPES, RELATION_FIELD_TYPES } from '../field-types';
+import { FIELD_TYPES, LINK_TYPES, type LinkType, RELATION_FIELD_TYPES } from '../field-types';
 import { ITEM_KEYS, parseItemBase } from './item.parser';
 import { at, type ModelProblems, type Where } from './problems';
 import type { ParsedBlockType, ParsedField } from './parsed-model';
@@ -24,6 +24,8 @@ function settingKeys(type: FieldType | undefined): string[] {
     return [
       'decimals',
       'currency',
+      'types',
+      'fullGraphqlData',
       'options',
       'sources',
       'limit',
@@ -33,6 +35,7 @@ function settingKeys(type: FieldType | undefined): string[] {
     ];
   if (type === 'number') return ['decimals'];
   if (type === 'money') return ['currency'];
+  if (type === 'link') return ['types', 'fullGraphqlData'];
   if (OPTION_TYPES.includes(type)) return ['options'];
   if ((RELATION_FIELD_TYPES as readonly string[]).includes(type)) return ['sources', 'limit'];
   if (type === 'matrix') return ['blockTypes', 'entryTypes'];
@@ -66,6 +69,7 @@ export function parseField(
     limit: map.int('limit', { min: 1 }),
     decimals: map.int('decimals', { min: 0, max: 10 }) ?? 0,
     currency: type === 'money' ? parseCurrency(map) : undefined,
+    link: type === 'link' ? parseLinkSettings(map) : undefined,
     columns: type === 'table' ? parseColumns(map) : [],
     blockTypes: type === 'matrix' && !inBlockType ? parseBlockTypes(map) : [],
     entryTypes: type === 'matrix' && !inBlockType ? (map.strings('entryTypes') ?? []) : [],
@@ -105,6 +109,25 @@ function parseCurrency(map: YamlMap): string | undefined {
     return undefined;
   }
   return code;
+}
+
+/** A link field's `types` (default Craft's: entry and url) and `fullGraphqlData` (default true). */
+function parseLinkSettings(map: YamlMap): { types: LinkType[]; fullGraphqlData: boolean } {
+  const fullGraphqlData = map.bool('fullGraphqlData', true);
+  const given = map.strings('types');
+  if (given === undefined) return { types: ['entry', 'url'], fullGraphqlData };
+  if (given.length === 0) map.problems.add(map.at('types'), 'must not be empty');
+  const types: LinkType[] = [];
+  for (const { value, where } of given) {
+    const known = LINK_TYPES.find((type) => type === value);
+    if (known === undefined)
+      map.problems.add(
+        where,
+        `unknown link type ${quote(value)}${suggestion(value, LINK_TYPES) || ` (known: ${LINK_TYPES.join(', ')})`}`,
+      );
+    else if (!types.includes(known)) types.push(known);
+  }
+  return { types, fullGraphqlData };
 }
 
 const OPTION_KEYS = ['label', 'value', 'default'];

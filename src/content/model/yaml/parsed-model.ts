@@ -1,5 +1,5 @@
 import type { FieldOption, ImageTransform, SectionType, TableColumn } from '../content-model';
-import type { FieldType } from '../field-types';
+import type { FieldType, LinkType } from '../field-types';
 import type { Where } from './problems';
 import type { Located } from './yaml-map';
 
@@ -34,6 +34,9 @@ export interface ParsedField extends ParsedItem {
   readonly decimals: number;
   /** money: ISO 4217 code, upper case. */
   readonly currency: string | undefined;
+  /** link: the allowed kinds of link and the GraphQL shape. */
+  readonly link:
+    { readonly types: readonly LinkType[]; readonly fullGraphqlData: boolean } | undefined;
   readonly columns: readonly TableColumn[];
   readonly blockTypes: readonly ParsedBlockType[];
   /** matrix: global entry types (Craft 5's form) listed by handle, after the written block types. */

@@ -260,6 +260,10 @@ function fieldOf(
     limit: field.limit,
     decimals: field.decimals,
     ...(field.currency !== undefined && { currency: field.currency }),
+    ...(field.link !== undefined && {
+      linkTypes: field.link.types,
+      fullGraphqlData: field.link.fullGraphqlData,
+    }),
     columns: field.columns,
     blockTypes,
   };

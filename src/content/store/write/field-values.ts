@@ -1,5 +1,7 @@
 import type { Field, TableColumn, TableColumnType } from '../../model/content-model';
 import type { ProblemList } from './write-error';
+import { describe, InvalidValue } from './invalid-value';
+import { linkValue } from './link-values';
 import { currencyDigits } from '../../directives/money';
 
 /**
@@ -17,18 +19,6 @@ const URL_SCHEMES = new Set(['http:', 'https:', 'mailto:', 'tel:']);
 /** Font Awesome's icon names, which Craft's Icon field stores. */
 const ICON = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const REGIONS = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
-
-/** Why a value is refused; the caller prefixes the field handle. */
-class InvalidValue extends Error {}
-
-function describe(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (Array.isArray(value)) return 'a list';
-  if (value === null) return 'null';
-  if (value instanceof Date) return 'a date';
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return typeof value === 'object' ? 'an object' : typeof value;
-}
 
 function text(value: unknown): string {
   if (typeof value === 'string') return value;
@@ -217,6 +207,8 @@ function normalize(field: Field, value: unknown): unknown {
       return value === null ? null : countryValue(value);
     case 'icon':
       return value === null ? null : iconValue(value);
+    case 'link':
+      return linkValue(field, value);
     case 'checkboxes':
     case 'multiSelect':
       return optionValues(field, value);
@@ -279,6 +271,7 @@ export function defaultFieldValue(field: Field): unknown {
     case 'color':
     case 'country':
     case 'icon':
+    case 'link':
     case 'markdown':
     case 'richText':
     case 'entries':

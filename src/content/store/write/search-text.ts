@@ -31,6 +31,13 @@ export function searchText(
       case 'richText':
         if (typeof value === 'string') push(value.replace(/<[^>]*>/g, ' '));
         break;
+      case 'link': {
+        // The label and a text value (URL, address); element links: only their label.
+        const link = value as { value?: unknown; label?: unknown };
+        push(link.label);
+        if (typeof link.value === 'string') push(link.value);
+        break;
+      }
       case 'dropdown':
       case 'radioButtons':
       case 'buttonGroup':
