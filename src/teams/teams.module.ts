@@ -3,6 +3,7 @@ import { IdentityModule } from '../identity/identity.module';
 import { DatabaseModule } from '../infra/database/database.module';
 import { TeamAccessService } from './access/team-access.service';
 import { TeamMembersController } from './http/members/team-members.controller';
+import { OrgUsersLookupController } from './http/org-users-lookup.controller';
 import { TeamPermissionsController } from './http/permissions/team-permissions.controller';
 import { TeamPreferencesController } from './http/preferences/team-preferences.controller';
 import { TeamsController } from './http/teams.controller';
@@ -27,6 +28,7 @@ import { TeamsService } from './teams.service';
     TeamPreferencesController,
     UserTeamsController,
     TeamPermissionsController,
+    OrgUsersLookupController,
   ],
   providers: [
     TeamsRepository,

@@ -3,6 +3,7 @@ import { goClientSuite } from './suites/go-client.suite';
 import { identitySuite } from './suites/identity.suite';
 import { membersSuite } from './suites/members.suite';
 import { openApiSuite } from './suites/openapi.suite';
+import { orgUsersSuite } from './suites/org-users.suite';
 import { permissionsSuite } from './suites/permissions.suite';
 import { preferencesSuite } from './suites/preferences.suite';
 import { robustnessSuite } from './suites/robustness.suite';
@@ -30,6 +31,7 @@ export function runTeamsApiSuites(backend: Backend): void {
   preferencesSuite(current);
   permissionsSuite(current);
   accessControlSuite(current);
+  orgUsersSuite(current);
   goClientSuite(current);
   robustnessSuite(current);
   openApiSuite(current);

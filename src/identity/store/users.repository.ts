@@ -59,6 +59,19 @@ export class UsersRepository {
     return row;
   }
 
+  /** Rows that reference the user (memberships, tokens) go with it (foreign keys cascade). */
+  async delete(id: number): Promise<void> {
+    await this.database.executor.delete(users).where(eq(users.id, id));
+  }
+
+  /** The org used when a request names none (Grafana's "using org"). */
+  async setCurrentOrg(id: number, orgId: number): Promise<void> {
+    await this.database.executor
+      .update(users)
+      .set({ orgId, updatedAt: sql`now()` })
+      .where(eq(users.id, id));
+  }
+
   async countAll(): Promise<number> {
     const [row] = await this.database.executor.select({ n: count() }).from(users);
     return row.n;
