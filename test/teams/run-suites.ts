@@ -8,6 +8,7 @@ import { permissionsSuite } from './suites/permissions.suite';
 import { preferencesSuite } from './suites/preferences.suite';
 import { robustnessSuite } from './suites/robustness.suite';
 import { teamsSuite } from './suites/teams.suite';
+import { terraformProviderSuite } from './suites/terraform-provider.suite';
 import { Backend, startWorld, World } from './world';
 
 /** The whole teams API suite against one running service on `backend`. */
@@ -32,6 +33,7 @@ export function runTeamsApiSuites(backend: Backend): void {
   permissionsSuite(current);
   accessControlSuite(current);
   orgUsersSuite(current);
+  terraformProviderSuite(current);
   goClientSuite(current);
   robustnessSuite(current);
   openApiSuite(current);
