@@ -15,10 +15,17 @@ import { TeamMembersRepository } from './store/team-members.repository';
 import { TeamPreferencesRepository } from './store/team-preferences.repository';
 import { TeamsRepository } from './store/teams.repository';
 import { TeamsService } from './teams.service';
+import { DiscoveryController } from './kubernetes/discovery.controller';
+import { KubeAuthGuard } from './kubernetes/kube-auth.guard';
+import { KubeRouteHooks } from './kubernetes/kube-route-hooks';
+import { TeamResourcesController } from './kubernetes/team-resources.controller';
+import { TeamResourcesService } from './kubernetes/team-resources.service';
+import { TeamGroupsRepository } from './store/team-groups.repository';
 
 /**
- * The Grafana-compatible teams API: teams, members, preferences, team permissions. Nothing is
- * exported yet.
+ * The Grafana-compatible teams API: teams, members, preferences, team permissions, team sync
+ * groups, and the Kubernetes-style `/apis/iam.grafana.app` teams resource over the same tables.
+ * Nothing is exported yet.
  */
 @Module({
   imports: [DatabaseModule, IdentityModule],
@@ -29,6 +36,9 @@ import { TeamsService } from './teams.service';
     UserTeamsController,
     TeamPermissionsController,
     OrgUsersLookupController,
+    TeamResourcesController,
+    // Last: its catch-all answers only what no other /apis route matches.
+    DiscoveryController,
   ],
   providers: [
     TeamsRepository,
@@ -39,6 +49,10 @@ import { TeamsService } from './teams.service';
     TeamMembersService,
     TeamPreferencesService,
     TeamPermissionsService,
+    TeamGroupsRepository,
+    TeamResourcesService,
+    KubeAuthGuard,
+    KubeRouteHooks,
   ],
 })
 export class TeamsModule {}

@@ -54,6 +54,15 @@ export class UsersRepository {
       .where(inArray(sql`lower(${users.email})`, lowered));
   }
 
+  /** People (not service accounts) by uid. */
+  async findByUids(uids: readonly string[]): Promise<User[]> {
+    if (uids.length === 0) return [];
+    return this.database.executor
+      .select()
+      .from(users)
+      .where(and(eq(users.isServiceAccount, false), inArray(users.uid, [...new Set(uids)])));
+  }
+
   async insert(values: NewUser): Promise<User> {
     const [row] = await this.database.executor.insert(users).values(values).returning();
     return row;
