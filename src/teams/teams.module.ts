@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { IdentityModule } from '../identity/identity.module';
 import { DatabaseModule } from '../infra/database/database.module';
 import { TeamAccessService } from './access/team-access.service';
+import { TeamGroupsService } from './groups/team-groups.service';
+import { TeamGroupsController } from './http/groups/team-groups.controller';
 import { TeamMembersController } from './http/members/team-members.controller';
 import { OrgUsersLookupController } from './http/org-users-lookup.controller';
 import { TeamPermissionsController } from './http/permissions/team-permissions.controller';
@@ -36,6 +38,7 @@ import { TeamGroupsRepository } from './store/team-groups.repository';
     UserTeamsController,
     TeamPermissionsController,
     OrgUsersLookupController,
+    TeamGroupsController,
     TeamResourcesController,
     // Last: its catch-all answers only what no other /apis route matches.
     DiscoveryController,
@@ -50,6 +53,7 @@ import { TeamGroupsRepository } from './store/team-groups.repository';
     TeamPreferencesService,
     TeamPermissionsService,
     TeamGroupsRepository,
+    TeamGroupsService,
     TeamResourcesService,
     KubeAuthGuard,
     KubeRouteHooks,

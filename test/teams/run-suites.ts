@@ -7,6 +7,7 @@ import { orgUsersSuite } from './suites/org-users.suite';
 import { permissionsSuite } from './suites/permissions.suite';
 import { preferencesSuite } from './suites/preferences.suite';
 import { robustnessSuite } from './suites/robustness.suite';
+import { teamGroupsSuite } from './suites/team-groups.suite';
 import { teamResourcesSuite } from './suites/team-resources.suite';
 import { teamsSuite } from './suites/teams.suite';
 import { terraformProviderSuite } from './suites/terraform-provider.suite';
@@ -34,6 +35,7 @@ export function runTeamsApiSuites(backend: Backend): void {
   permissionsSuite(current);
   accessControlSuite(current);
   orgUsersSuite(current);
+  teamGroupsSuite(current);
   terraformProviderSuite(current);
   teamResourcesSuite(current);
   goClientSuite(current);

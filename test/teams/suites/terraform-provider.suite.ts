@@ -7,6 +7,7 @@ import {
   PREFERENCES,
   SUCCESS_RESPONSE_BODY,
   TEAM_DTO,
+  TEAM_GROUP_DTO,
   TEAM_MEMBER_DTO,
 } from '../go-openapi-models';
 import { createUser, World } from '../world';
@@ -88,7 +89,13 @@ export function terraformProviderSuite(world: () => World): void {
         SUCCESS_RESPONSE_BODY,
       );
 
-      // read: GetTeamByID, GetTeamPreferences, GetTeamMembers
+      // team_sync: AddTeamGroupAPI per group
+      goDecode(
+        await call(api, 'POST', `/api/teams/${teamId}/groups`, { groupId: 'cn=tf,dc=example' }),
+        SUCCESS_RESPONSE_BODY,
+      );
+
+      // read: GetTeamByID, GetTeamPreferences, GetTeamGroupsAPI, GetTeamMembers
       const team = goDecode(await call(api, 'GET', `/api/teams/${teamId}`), TEAM_DTO);
       expect(team).toMatchObject({
         id: teamId,
@@ -102,6 +109,11 @@ export function terraformProviderSuite(world: () => World): void {
         PREFERENCES,
       );
       expect(prefs).toMatchObject({ theme: 'dark', timezone: 'utc', weekStart: 'monday' });
+      const groups = goDecodeList(
+        await call(api, 'GET', `/api/teams/${teamId}/groups`),
+        TEAM_GROUP_DTO,
+      );
+      expect(groups.map((group) => group.groupId)).toEqual(['cn=tf,dc=example']);
       const members = goDecodeList(
         await call(api, 'GET', `/api/teams/${teamId}/members`),
         TEAM_MEMBER_DTO,
@@ -132,6 +144,16 @@ export function terraformProviderSuite(world: () => World): void {
           (member) => member.email,
         ),
       ).not.toContain(bob.email);
+
+      // team_sync removal: RemoveTeamGroupAPIQuery
+      goDecode(
+        await call(
+          api,
+          'DELETE',
+          `/api/teams/${teamId}/groups?groupId=${encodeURIComponent('cn=tf,dc=example')}`,
+        ),
+        SUCCESS_RESPONSE_BODY,
+      );
 
       // destroy, then a second destroy is a 404 the provider ignores
       goDecode(await call(api, 'DELETE', `/api/teams/${teamId}`), SUCCESS_RESPONSE_BODY);
