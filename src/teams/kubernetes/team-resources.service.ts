@@ -11,9 +11,8 @@ import { TeamGroupsRepository } from '../store/team-groups.repository';
 import { TeamMembersRepository } from '../store/team-members.repository';
 import { TeamRow, TeamsRepository } from '../store/teams.repository';
 import type { KubeCaller } from './kube-auth.guard';
-import { KubeStatusError, StatusCause } from './kube-status';
 import { continueToken, ListPaging } from './list-paging';
-import { IAM_GROUP_VERSION } from './kube-status';
+import { IAM_GROUP_VERSION, KubeStatusError, StatusCause } from './kube-status';
 import { mergePatch, parseTeamInput, TeamInput, teamObject } from './team-object';
 
 const GENERATED_SUFFIX = 'bcdfghjklmnpqrstvwxz2456789';

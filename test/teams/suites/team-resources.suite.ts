@@ -269,6 +269,26 @@ export function teamResourcesSuite(world: () => World): void {
       expect(deleteStale.status).toBe(409);
     });
 
+    it('lets exactly one of concurrent updates from the same version win', async () => {
+      const w = world();
+      const team = await createTeam(w);
+      const read = (await api().get<TeamObject>(`${teams()}/${team.uid}`)).body;
+      const answers = await Promise.all(
+        [1, 2, 3, 4, 5].map((n) =>
+          api().put(`${teams()}/${team.uid}`, {
+            ...read,
+            spec: { ...read.spec, email: `writer${n}@example.com` },
+          }),
+        ),
+      );
+      const statuses = answers.map((answer) => answer.status).sort();
+      expect(statuses).toEqual([200, 409, 409, 409, 409]);
+      const winner = answers.find((answer) => answer.status === 200)?.body as TeamObject;
+      expect((await api().get(`/api/teams/${team.id}`)).body).toMatchObject({
+        email: winner.spec.email,
+      });
+    });
+
     it('merge-patches labels, members and groups, and refuses other patch types', async () => {
       const w = world();
       const team = await createTeam(w);
