@@ -5,14 +5,17 @@ import type {
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
+  HookHandlerDoneFunction,
   RouteOptions,
 } from 'fastify';
 import { discardUnreadBody } from '../../infra/http/unread-body';
+import { urlHasUnstorableText } from '../../infra/http/validation/unstorable-text';
 import { KubeStatusError } from './kube-status';
 
 /**
  * Gives every `/apis/...` route an error handler for what Fastify refuses before Nest sees the
- * request (a body that is not JSON, one over 1 MiB): a Kubernetes Status, as the rest of `/apis`.
+ * request (a body that is not JSON, one over 1 MiB), and refuses URLs no column can hold (a NUL,
+ * escapes that are not UTF-8): Kubernetes Status answers, as the rest of `/apis`.
  */
 @Injectable()
 export class KubeRouteHooks {
@@ -27,6 +30,8 @@ export class KubeRouteHooks {
   private adapt(route: RouteOptions): void {
     if (route.url !== '/apis' && !route.url.startsWith('/apis/')) return;
     route.errorHandler ??= (error, request, reply) => this.answer(error, request, reply);
+    const existing = route.onRequest ? [route.onRequest].flat() : [];
+    route.onRequest = [...existing, refuseUnstorableUrl];
   }
 
   private answer(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
@@ -49,4 +54,17 @@ export class KubeRouteHooks {
     }
     void reply.status(status.code).header('content-type', 'application/json').send(status.body);
   }
+}
+
+function refuseUnstorableUrl(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
+  if (!urlHasUnstorableText(request.raw.url ?? '')) {
+    done();
+    return;
+  }
+  const status = KubeStatusError.badRequest('NUL character or invalid UTF-8 in the URL');
+  void reply.status(400).header('content-type', 'application/json').send(status.body);
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { containsNul } from '../../infra/http/validation/unstorable-text';
 import type { TeamRow } from '../store/teams.repository';
 import { IAM_GROUP_VERSION, KubeStatusError, StatusCause } from './kube-status';
 
@@ -138,6 +139,8 @@ function stringMap(
  */
 export function parseTeamInput(body: unknown, namespace: string): TeamInput {
   if (!isObject(body)) throw undecodable('the body must be a JSON object');
+  // No column can hold a NUL: refused as bad input rather than failing in the database.
+  if (containsNul(body)) throw undecodable('a string holds a NUL character');
   const apiVersion = optional(body, 'apiVersion', 'apiVersion', isString, 'string');
   const kind = optional(body, 'kind', 'kind', isString, 'string');
   if (apiVersion !== undefined && apiVersion !== '' && apiVersion !== IAM_GROUP_VERSION)

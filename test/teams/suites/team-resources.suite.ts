@@ -472,6 +472,9 @@ export function teamResourcesSuite(world: () => World): void {
       expect((await post({ metadata: { namespace: 'org-2' }, spec: { title: 'x' } })).status).toBe(
         400,
       );
+      expect((await post({ spec: { title: 'nul\u0000' } })).status).toBe(400);
+      const nulUrl = await api().get(`${teams()}/a%00b`);
+      expect([nulUrl.status, nulUrl.body]).toEqual([400, status(400, 'BadRequest', /NUL/)]);
       const broken = await api().post(teams(), '{"spec":');
       expect([broken.status, broken.body]).toEqual([400, status(400, 'BadRequest')]);
       const invalid = await post({
