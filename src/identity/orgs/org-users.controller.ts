@@ -27,7 +27,7 @@ import { pageWindow, paging } from '../http/validation/paging.query';
 import { GrafanaValidationPipe } from '../http/validation/grafana-validation.pipe';
 import { IdentityError } from '../identity.errors';
 import { parseSortOptions } from '../http/sort-options';
-import { orgUserView, OrgUserViewOptions } from '../users/user-views';
+import { orgUserView, OrgUserViewOptions, roleIncludes } from '../users/user-views';
 import { AddOrgUserDto, AddOrgUserResponseDto } from './orgs.dto';
 import {
   ORG_USER_SORT_OPTIONS,
@@ -270,12 +270,4 @@ export class OrgUsersController {
       },
     };
   }
-}
-
-/** Grafana's `RoleType.Includes`: Admin includes every role, Editor all but Admin. */
-function roleIncludes(role: OrgRole, other: OrgRole): boolean {
-  if (role === 'Admin') return true;
-  if (role === 'Editor') return other !== 'Admin';
-  if (role === 'Viewer') return other === 'Viewer' || other === 'None';
-  return other === 'None';
 }

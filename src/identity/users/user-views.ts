@@ -57,6 +57,17 @@ export const ORG_ROLES = [
   'None',
 ] as const satisfies readonly OrgRole[];
 
+/**
+ * Grafana's `RoleType.Includes`: whether a holder of `role` may hand out `other` (Admin includes
+ * every role, Editor all but Admin, Viewer itself and None).
+ */
+export function roleIncludes(role: OrgRole, other: OrgRole): boolean {
+  if (role === 'Admin') return true;
+  if (role === 'Editor') return other !== 'Admin';
+  if (role === 'Viewer') return other === 'Viewer' || other === 'None';
+  return other === 'None';
+}
+
 export function isOrgRole(value: string): value is OrgRole {
   return (ORG_ROLES as readonly string[]).includes(value);
 }
