@@ -61,7 +61,9 @@ export class TeamResourcesController {
     @CurrentKubeCaller() caller: KubeCaller,
     @Query('limit') limit: unknown,
     @Query('continue') token: unknown,
+    @Query() query: Record<string, unknown>,
   ) {
+    refuseUnsupported(query);
     return this.teams.list(caller, readListPaging(limit, token));
   }
 
@@ -140,6 +142,19 @@ export class TeamResourcesController {
     const team = await this.teams.delete(caller, name, preconditionVersion(body));
     return deletedStatus(name, objectUid(team));
   }
+}
+
+/**
+ * Watches and selectors are not served: refused rather than ignored, so a client deleting by
+ * selector never acts on every team.
+ */
+function refuseUnsupported(query: Record<string, unknown>): void {
+  const watch = query.watch;
+  if (watch !== undefined && watch !== '' && watch !== 'false' && watch !== '0')
+    throw new KubeStatusError(405, 'MethodNotAllowed', 'watch is not supported on teams');
+  for (const selector of ['labelSelector', 'fieldSelector'])
+    if (query[selector] !== undefined && query[selector] !== '')
+      throw KubeStatusError.badRequest(`${selector} is not supported on teams`);
 }
 
 /** `DeleteOptions.preconditions.resourceVersion`, when a body gives one. */

@@ -369,6 +369,11 @@ export function teamResourcesSuite(world: () => World): void {
         status(400, 'BadRequest', /continue key is not valid/),
       ]);
       expect((await editor.get(`${teams(namespace)}?limit=-1`)).status).toBe(400);
+      // Selectors and watches are refused, never ignored.
+      expect((await editor.get(`${teams(namespace)}?labelSelector=env%3Dprod`)).body).toEqual(
+        status(400, 'BadRequest', 'labelSelector is not supported on teams'),
+      );
+      expect((await editor.get(`${teams(namespace)}?watch=true`)).status).toBe(405);
     });
 
     it('resolves namespaces: default and stacks-<id> are org 1; unknown orgs and strangers are refused', async () => {
