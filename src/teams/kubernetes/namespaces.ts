@@ -11,8 +11,3 @@ export function namespaceOrg(namespace: string): number | undefined {
   }
   return /^stacks-[1-9]\d*$/.test(namespace) ? 1 : undefined;
 }
-
-/** The namespace of an org in the objects written for a request made without one (`default`). */
-export function orgNamespace(orgId: number): string {
-  return orgId === 1 ? 'default' : `org-${orgId}`;
-}
