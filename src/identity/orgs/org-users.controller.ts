@@ -74,7 +74,7 @@ export class OrgUsersController {
     const users = await this.orgUsers.search({
       orgId: principal.orgId,
       query: query.query,
-      limit: Math.max(query.limit, 0),
+      limit: query.limit > 0 ? query.limit : undefined,
       offset: 0,
       sort: [],
       hiddenLogins: this.hiddenLogins(principal),
@@ -162,7 +162,6 @@ export class OrgUsersController {
     const users = await this.orgUsers.search({
       orgId,
       query: '',
-      limit: 0,
       offset: 0,
       sort: [],
       hiddenLogins: this.hiddenLogins(principal),

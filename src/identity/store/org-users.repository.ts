@@ -36,8 +36,8 @@ export interface OrgUserSearch {
   readonly orgId: number;
   /** Substring of the login, email or name, any case, taken literally. */
   readonly query: string;
-  /** 0: no limit. */
-  readonly limit: number;
+  /** Undefined: every match (0 is an empty page, as `pageWindow` asks for one). */
+  readonly limit?: number;
   readonly offset: number;
   readonly sort: readonly OrgUserSort[];
   /** Logins left out (`[users] hidden_users`, except for Grafana Admins and the caller). */
@@ -85,7 +85,7 @@ export class OrgUsersRepository {
       // Grafana's default order: email, then login.
       .orderBy(...search.sort.map((s) => ORG_USER_SORTS[s]), asc(BY_EMAIL), asc(BY_LOGIN))
       .offset(search.offset);
-    const rows = search.limit > 0 ? await query.limit(search.limit) : await query;
+    const rows = search.limit === undefined ? await query : await query.limit(search.limit);
     return { total: n, users: rows };
   }
 

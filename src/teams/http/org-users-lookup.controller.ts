@@ -43,7 +43,7 @@ export class OrgUsersLookupController {
     const result = await this.orgUsers.search({
       orgId: principal.orgId,
       query: query.query,
-      limit: Math.max(query.limit, 0),
+      limit: query.limit > 0 ? query.limit : undefined,
       offset: 0,
       sort: [],
       hiddenLogins: principal.isGrafanaAdmin

@@ -121,6 +121,11 @@ export function orgUsersSuite(world: () => World): void {
       );
       const logins = [...first.body.orgUsers, ...page.body.orgUsers].map((user) => user.login);
       expect(logins).toEqual([...logins].sort().reverse());
+      // A page past 2^53 rows is empty, never the whole list.
+      const far = await api().get<{ totalCount: number; orgUsers: OrgUser[] }>(
+        '/api/org/users/search?perpage=9007199254740991&page=3',
+      );
+      expect([far.body.totalCount, far.body.orgUsers]).toEqual([total, []]);
       const bad = await api().get('/api/org/users/search?sort=shoe-size');
       expect([bad.status, bad.body]).toEqual([
         400,
