@@ -7,11 +7,14 @@ import { AdminBootstrapService } from './bootstrap/admin-bootstrap.service';
 import { ApiFallbackController } from './http/api-fallback.controller';
 import { ApiRouteHooks } from './http/api-route-hooks';
 import { FailureInterceptor } from './http/on-failure.decorator';
+import { OrgUsersController } from './orgs/org-users.controller';
+import { OrgUsersService } from './orgs/org-users.service';
 import { OrgsController } from './orgs/orgs.controller';
 import { OrgsService } from './orgs/orgs.service';
 import { ServiceAccountsController } from './service-accounts/service-accounts.controller';
 import { ServiceAccountsService } from './service-accounts/service-accounts.service';
 import { OrgMembersRepository } from './store/org-members.repository';
+import { OrgUsersRepository } from './store/org-users.repository';
 import { OrgsRepository } from './store/orgs.repository';
 import { ServiceAccountTokensRepository } from './store/service-account-tokens.repository';
 import { UsersRepository } from './store/users.repository';
@@ -22,7 +25,8 @@ import { UsersService } from './users/users.service';
 /**
  * The identity store (orgs, users, service accounts, tokens), authentication, and the user and
  * org endpoints Grafana clients need. Exports what the teams and content domains use: the user
- * lookups, and the auth guard (with `CurrentPrincipal`). The database comes from DatabaseModule.
+ * lookups, the org user search (the teams domain's `/api/org/users/lookup`), and the auth guard
+ * (with `CurrentPrincipal`). The database comes from DatabaseModule.
  */
 @Module({
   imports: [DatabaseModule],
@@ -30,6 +34,7 @@ import { UsersService } from './users/users.service';
     AdminUsersController,
     UsersController,
     OrgsController,
+    OrgUsersController,
     ServiceAccountsController,
     // Last: the catch-all answers only what no other /api route matches.
     ApiFallbackController,
@@ -40,15 +45,17 @@ import { UsersService } from './users/users.service';
     UsersRepository,
     OrgsRepository,
     OrgMembersRepository,
+    OrgUsersRepository,
     ServiceAccountTokensRepository,
     UsersService,
     OrgsService,
+    OrgUsersService,
     ServiceAccountsService,
     LoginProtection,
     AuthenticatorService,
     AuthGuard,
     AdminBootstrapService,
   ],
-  exports: [UsersService, AuthenticatorService, AuthGuard, FailureInterceptor],
+  exports: [UsersService, OrgUsersService, AuthenticatorService, AuthGuard, FailureInterceptor],
 })
 export class IdentityModule {}

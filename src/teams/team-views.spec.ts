@@ -12,6 +12,9 @@ const team = {
   memberCount: 2,
   createdAt: new Date(0),
   updatedAt: new Date(0),
+  resourceVersion: 1,
+  labels: {},
+  annotations: {},
 };
 
 describe('team views', () => {

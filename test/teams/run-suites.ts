@@ -3,10 +3,14 @@ import { goClientSuite } from './suites/go-client.suite';
 import { identitySuite } from './suites/identity.suite';
 import { membersSuite } from './suites/members.suite';
 import { openApiSuite } from './suites/openapi.suite';
+import { orgUsersSuite } from './suites/org-users.suite';
 import { permissionsSuite } from './suites/permissions.suite';
 import { preferencesSuite } from './suites/preferences.suite';
 import { robustnessSuite } from './suites/robustness.suite';
+import { teamGroupsSuite } from './suites/team-groups.suite';
+import { teamResourcesSuite } from './suites/team-resources.suite';
 import { teamsSuite } from './suites/teams.suite';
+import { terraformProviderSuite } from './suites/terraform-provider.suite';
 import { Backend, startWorld, World } from './world';
 
 /** The whole teams API suite against one running service on `backend`. */
@@ -30,6 +34,10 @@ export function runTeamsApiSuites(backend: Backend): void {
   preferencesSuite(current);
   permissionsSuite(current);
   accessControlSuite(current);
+  orgUsersSuite(current);
+  teamGroupsSuite(current);
+  terraformProviderSuite(current);
+  teamResourcesSuite(current);
   goClientSuite(current);
   robustnessSuite(current);
   openApiSuite(current);

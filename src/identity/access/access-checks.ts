@@ -9,7 +9,12 @@ export function principalPermissions(principal: Principal, editorsCanAdmin: bool
 }
 
 /** Grafana's RBAC middleware: 403 naming the action unless a grant covers it. */
-export function requirePermission(principal: Principal, action: string, scope?: string): void {
-  if (!allows(principalPermissions(principal, false), action, scope))
+export function requirePermission(
+  principal: Principal,
+  action: string,
+  scope?: string,
+  editorsCanAdmin = false,
+): void {
+  if (!allows(principalPermissions(principal, editorsCanAdmin), action, scope))
     throw GrafanaError.accessDenied(action);
 }

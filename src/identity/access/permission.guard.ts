@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
+import { Settings } from '../../settings/settings';
 import { principalOf } from '../auth/auth.guard';
 import { requirePermission } from './access-checks';
 
@@ -36,7 +37,10 @@ export function RequiresPermission(
 
 @Injectable()
 export class PermissionGuard implements CanActivate {
-  constructor(private readonly reflector: Reflector) {}
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly settings: Settings,
+  ) {}
 
   canActivate(context: ExecutionContext): boolean {
     const required = this.reflector.get<RequiredPermission | undefined>(
@@ -47,7 +51,13 @@ export class PermissionGuard implements CanActivate {
     const params = context.switchToHttp().getRequest<FastifyRequest>().params as Readonly<
       Record<string, string | undefined>
     >;
-    requirePermission(principalOf(context), required.action, required.scope?.(params));
+    // EDITORS_CAN_ADMIN gives Editors `teams:create` and `org.users:read` (fixed:teams:creator).
+    requirePermission(
+      principalOf(context),
+      required.action,
+      required.scope?.(params),
+      this.settings.identity.editorsCanAdmin,
+    );
     return true;
   }
 }

@@ -41,6 +41,8 @@ export function orgRolePermissions(role: OrgRole, editorsCanAdmin: boolean): Per
       ].map((action) => ({ action, scope: ALL_TEAMS })),
       { action: 'org.users:read', scope: 'users:*' },
       { action: 'org.users:write', scope: 'users:*' },
+      { action: 'org.users:add', scope: 'users:*' },
+      { action: 'org.users:remove', scope: 'users:*' },
       { action: 'serviceaccounts:create' },
       { action: 'serviceaccounts:read', scope: 'serviceaccounts:*' },
       { action: 'serviceaccounts:write', scope: 'serviceaccounts:*' },
@@ -57,7 +59,10 @@ export function grafanaAdminPermissions(): Permission[] {
     { action: 'users:create' },
     { action: 'users.teams:read', scope: 'global.users:*' },
     { action: 'orgs:create' },
+    // The `/api/orgs/:orgId/users` forms, scoped `orgs:id:<orgId>`.
     { action: 'org.users:add', scope: 'orgs:*' },
+    { action: 'org.users:read', scope: 'orgs:*' },
+    { action: 'org.users:remove', scope: 'orgs:*' },
   ];
 }
 

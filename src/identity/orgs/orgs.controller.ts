@@ -86,8 +86,12 @@ export class OrgsController {
         if (error.reason === 'user-not-found') throw GrafanaError.message(404, 'User not found');
         if (error.reason === 'org-not-found')
           throw GrafanaError.message(404, 'Organization not found');
+        // Grafana names the member in this answer.
         if (error.reason === 'already-org-member')
-          throw GrafanaError.message(409, 'User is already member of this organization');
+          throw new GrafanaError(409, {
+            message: 'User is already member of this organization',
+            userId: await this.orgs.findUserId(form.loginOrEmail),
+          });
       }
       throw error;
     }

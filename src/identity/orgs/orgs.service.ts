@@ -50,6 +50,11 @@ export class OrgsService {
     });
   }
 
+  /** The id of a person named by login or email, if any. */
+  async findUserId(loginOrEmail: string): Promise<number | undefined> {
+    return (await this.users.findByLoginOrEmail(loginOrEmail))?.id;
+  }
+
   /** Changes a member's role; the last Admin of an org cannot be demoted. */
   setRole(orgId: number, userId: number, role: OrgRole): Promise<void> {
     return this.database.transaction(async () => {

@@ -54,9 +54,31 @@ export class UsersRepository {
       .where(inArray(sql`lower(${users.email})`, lowered));
   }
 
+  /** People (not service accounts) by uid. */
+  async findByUids(uids: readonly string[]): Promise<User[]> {
+    if (uids.length === 0) return [];
+    return this.database.executor
+      .select()
+      .from(users)
+      .where(and(eq(users.isServiceAccount, false), inArray(users.uid, [...new Set(uids)])));
+  }
+
   async insert(values: NewUser): Promise<User> {
     const [row] = await this.database.executor.insert(users).values(values).returning();
     return row;
+  }
+
+  /** Rows that reference the user (memberships, tokens) go with it (foreign keys cascade). */
+  async delete(id: number): Promise<void> {
+    await this.database.executor.delete(users).where(eq(users.id, id));
+  }
+
+  /** The org used when a request names none (Grafana's "using org"). */
+  async setCurrentOrg(id: number, orgId: number): Promise<void> {
+    await this.database.executor
+      .update(users)
+      .set({ orgId, updatedAt: sql`now()` })
+      .where(eq(users.id, id));
   }
 
   async countAll(): Promise<number> {

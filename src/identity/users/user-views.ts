@@ -1,5 +1,6 @@
 import type { OrgRole } from '../../infra/database/schema';
 import { AvatarOptions, avatarUrl } from '../http/avatar';
+import type { OrgUserRow } from '../store/org-users.repository';
 import type { User } from '../store/users.repository';
 
 /** Grafana's `UserProfileDTO` (GET /api/users/:id, /api/users/lookup). */
@@ -56,6 +57,61 @@ export const ORG_ROLES = [
   'None',
 ] as const satisfies readonly OrgRole[];
 
+/**
+ * Grafana's `RoleType.Includes`: whether a holder of `role` may hand out `other` (Admin includes
+ * every role, Editor all but Admin, Viewer itself and None).
+ */
+export function roleIncludes(role: OrgRole, other: OrgRole): boolean {
+  if (role === 'Admin') return true;
+  if (role === 'Editor') return other !== 'Admin';
+  if (role === 'Viewer') return other === 'Viewer' || other === 'None';
+  return other === 'None';
+}
+
 export function isOrgRole(value: string): value is OrgRole {
   return (ORG_ROLES as readonly string[]).includes(value);
+}
+
+/** What decorates an org user for one caller: actions on each user, when asked for. */
+export interface OrgUserViewOptions extends AvatarOptions {
+  readonly accessControl?: (userId: number) => Record<string, boolean> | undefined;
+}
+
+/**
+ * Grafana's `OrgUserDTO`, keys in Grafana's order. Sign-ins are not tracked: `lastSeenAt` reads as
+ * for a user who never signed in (see userSearchHit). `authLabels` is `null` as Grafana sends it
+ * for users without an external auth module; `accessControl` is left out unless asked for.
+ */
+export function orgUserView(user: OrgUserRow, options: OrgUserViewOptions) {
+  const lastSeen = new Date(user.createdAt);
+  lastSeen.setUTCFullYear(lastSeen.getUTCFullYear() - 10);
+  const accessControl = options.accessControl?.(user.userId);
+  return {
+    orgId: user.orgId,
+    userId: user.userId,
+    uid: user.uid,
+    email: user.email,
+    name: user.name,
+    avatarUrl: avatarUrl(user.email, options),
+    login: user.login,
+    role: user.role,
+    lastSeenAt: lastSeen.toISOString(),
+    created: user.createdAt.toISOString(),
+    lastSeenAtAge: '10 years',
+    ...(accessControl === undefined ? {} : { accessControl }),
+    isDisabled: user.isDisabled,
+    authLabels: null,
+    isExternallySynced: false,
+    isProvisioned: false,
+  };
+}
+
+/** Grafana's `UserLookupDTO` (`/api/org/users/lookup`). */
+export function userLookupView(user: OrgUserRow, options: AvatarOptions) {
+  return {
+    userId: user.userId,
+    uid: user.uid,
+    login: user.login,
+    avatarUrl: avatarUrl(user.email, options),
+  };
 }

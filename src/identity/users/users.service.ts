@@ -65,6 +65,10 @@ export class UsersService {
     return this.users.findByLoginOrEmail(value);
   }
 
+  findByUids(uids: readonly string[]): Promise<User[]> {
+    return this.users.findByUids(uids);
+  }
+
   findByEmails(emails: readonly string[]): Promise<User[]> {
     return this.users.findByEmails(emails);
   }

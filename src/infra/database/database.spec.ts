@@ -30,6 +30,7 @@ const tables = [
   schema.teams,
   schema.teamMembers,
   schema.teamPreferences,
+  schema.teamGroups,
   schema.contentModelItems,
   schema.contentElements,
   schema.contentElementSites,

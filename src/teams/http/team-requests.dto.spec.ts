@@ -1,4 +1,5 @@
 import { BAD_REQUEST, pass, refusal } from '../../identity/http/validation/validation.fixtures';
+import { AddTeamGroupDto } from './groups/team-groups.dto';
 import {
   AddTeamMemberDto,
   SetTeamMembershipsDto,
@@ -58,5 +59,11 @@ describe('team request DTOs', () => {
     expect(
       await refusal(SetPermissionsDto, { permissions: [{ teamId: 3, builtInRole: 'x' }] }),
     ).toEqual([400, invalidAssignment('teams')]);
+  });
+
+  it('team sync: a group id of 1–190 characters, keys any case', async () => {
+    expect(await pass(AddTeamGroupDto, { GroupID: 'cn=ops' })).toEqual({ groupId: 'cn=ops' });
+    for (const body of [{}, { groupId: '' }, { groupId: 5 }, { groupId: 'x'.repeat(191) }, []])
+      expect(await refusal(AddTeamGroupDto, body)).toEqual([400, BAD_REQUEST]);
   });
 });

@@ -41,8 +41,10 @@ export async function buildOpenApiDocument(): Promise<OpenAPIObject> {
     const config = new DocumentBuilder()
       .setTitle('Teams API (Grafana-compatible)')
       .setDescription(
-        'Grafana 11/12-compatible teams, team members and team preferences, with the user, org ' +
-          'and service account endpoints Grafana API clients need. Errors have Grafana’s shapes. ' +
+        'Grafana 11/12-compatible teams, team members, team preferences and team sync groups, ' +
+          'with the user, org, org user and service account endpoints Grafana API clients need; ' +
+          'errors have Grafana’s shapes. Also Grafana’s Kubernetes-style teams resource under ' +
+          '/apis/iam.grafana.app/v0alpha1, whose errors are Kubernetes Status bodies. ' +
           'See docs/teams-api.md.',
       )
       .setVersion('1')

@@ -65,6 +65,30 @@ export class TeamMembersRepository {
       .orderBy(asc(sql`"users"."login" collate "C"`), asc(sql`"users"."email" collate "C"`));
   }
 
+  /** People of several teams (the `/apis` list): team id → members by login. */
+  async peopleOfTeams(teamIds: readonly number[]): Promise<Map<number, TeamMemberRow[]>> {
+    const result = new Map<number, TeamMemberRow[]>();
+    if (teamIds.length === 0) return result;
+    const rows = await this.database.executor
+      .select({
+        teamId: teamMembers.teamId,
+        userId: users.id,
+        userUid: users.uid,
+        login: users.login,
+        email: users.email,
+        name: users.name,
+        permission: teamMembers.permission,
+        isServiceAccount: users.isServiceAccount,
+      })
+      .from(teamMembers)
+      .innerJoin(users, eq(users.id, teamMembers.userId))
+      .where(and(inArray(teamMembers.teamId, [...teamIds]), eq(users.isServiceAccount, false)))
+      .orderBy(asc(sql`"users"."login" collate "C"`), asc(sql`"users"."email" collate "C"`));
+    for (const { teamId, ...member } of rows)
+      result.set(teamId, [...(result.get(teamId) ?? []), member]);
+    return result;
+  }
+
   /** Every member id (service accounts too) with its permission. */
   async permissions(teamId: number): Promise<Map<number, number>> {
     const rows = await this.database.executor

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, ilike, inArray, SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, SQL, sql } from 'drizzle-orm';
 import { Database } from '../../infra/database/database';
 import { containsPattern } from '../../infra/database/like-pattern';
 import { teamMembers, teams } from '../../infra/database/schema';
@@ -87,6 +87,16 @@ export class TeamsRepository {
     return row;
   }
 
+  /** As lockInOrg, by uid (the `/apis` object's name). */
+  async lockByUid(orgId: number, uid: string): Promise<TeamRow | undefined> {
+    const [row] = await this.database.executor
+      .select()
+      .from(teams)
+      .where(and(eq(teams.orgId, orgId), eq(teams.uid, uid)))
+      .for('update');
+    return row;
+  }
+
   async findByUid(orgId: number, uid: string): Promise<TeamRow | undefined> {
     const [row] = await this.database.executor
       .select()
@@ -113,6 +123,65 @@ export class TeamsRepository {
       .update(teams)
       .set({ ...values, updatedAt: sql`now()` })
       .where(eq(teams.id, id));
+  }
+
+  /**
+   * A page of the org's teams by id, after `afterId` (the `/apis` list and its continue token);
+   * one row more than `limit` tells whether another page follows.
+   */
+  async page(options: {
+    orgId: number;
+    afterId: number;
+    limit: number;
+    memberUserId?: number;
+  }): Promise<TeamRow[]> {
+    const db = this.database.executor;
+    const query = db
+      .select()
+      .from(teams)
+      .where(
+        and(
+          eq(teams.orgId, options.orgId),
+          gt(teams.id, options.afterId),
+          options.memberUserId === undefined
+            ? undefined
+            : inArray(
+                teams.id,
+                db
+                  .select({ id: teamMembers.teamId })
+                  .from(teamMembers)
+                  .where(eq(teamMembers.userId, options.memberUserId)),
+              ),
+        ),
+      )
+      .orderBy(asc(teams.id));
+    return options.limit > 0 ? query.limit(options.limit + 1) : query;
+  }
+
+  /** The newest resource version any team has had (a list's resource version). */
+  async latestResourceVersion(): Promise<number> {
+    const [row] = await this.database.executor
+      .select({ value: sql<string>`last_value` })
+      .from(sql`team_resource_versions`);
+    return Number(row.value);
+  }
+
+  /** The `/apis` object's writable fields; the row's resource version moves on (trigger). */
+  async replaceObject(
+    id: number,
+    values: {
+      name: string;
+      email: string;
+      labels: Record<string, string>;
+      annotations: Record<string, string>;
+    },
+  ): Promise<TeamRow> {
+    const [row] = await this.database.executor
+      .update(teams)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(teams.id, id))
+      .returning();
+    return row;
   }
 
   /** Members and preferences go with it (foreign keys cascade). */

@@ -2,6 +2,7 @@ import { IDENTITY_AND_TEAMS } from './0001-identity-and-teams';
 import { CONTENT } from './0002-content';
 import { GRAPHQL_TOKENS } from './0003-graphql-tokens';
 import { INSTALLATION_SECRETS } from './0004-installation-secrets';
+import { TEAM_RESOURCES } from './0005-team-resources';
 import { Migration } from './migration';
 
 /** Every migration, in the order they are applied. Append only; never edit a released one. */
@@ -10,4 +11,5 @@ export const MIGRATIONS: readonly Migration[] = [
   CONTENT,
   GRAPHQL_TOKENS,
   INSTALLATION_SECRETS,
+  TEAM_RESOURCES,
 ];

@@ -34,6 +34,13 @@ export const teams = pgTable(
     isProvisioned: boolean('is_provisioned').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Changes with every write to the team, its members or groups (migration 0005 triggers). */
+    resourceVersion: bigint('resource_version', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('team_resource_versions')`),
+    /** The `/apis` object's own labels and annotations (string values). */
+    labels: jsonb('labels').$type<Record<string, string>>().notNull().default({}),
+    annotations: jsonb('annotations').$type<Record<string, string>>().notNull().default({}),
   },
   (t) => [
     unique('teams_org_name_key').on(t.orgId, t.name),
@@ -90,3 +97,19 @@ export const teamPreferences = pgTable('team_preferences', {
   jsonData: jsonb('json_data').$type<TeamPreferencesJson>().notNull().default({}),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/** Team sync groups (Grafana Enterprise's external groups): stored mappings, nothing synced. */
+export const teamGroups = pgTable(
+  'team_groups',
+  {
+    teamId: bigint('team_id', { mode: 'number' })
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    orgId: bigint('org_id', { mode: 'number' })
+      .notNull()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
+    groupId: text('group_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'team_groups_pkey', columns: [t.teamId, t.groupId] })],
+);
