@@ -1,23 +1,32 @@
 import { INestApplication, Logger } from '@nestjs/common';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
+import { PinoLogger } from 'nestjs-pino';
 import { StatsExporter } from './infra/stats/exporter';
 import { Settings } from './settings/settings';
 
 /**
- * The few lines a start prints once every listener is open, at the default log level (`warn`;
- * `info` and below print them as info): which modules run, the address each listener is really
+ * The few lines a start prints once every listener is open, as info records, also at the default
+ * log level (`warn`: through a child logger of its own level, so nothing else is lowered; `error`
+ * and above print nothing): which modules run, the address each listener is really
  * bound to (read from the servers, so `0.0.0.0` and port 0 show as they are), the counter store,
  * how many rule domains are loaded, and the database. Composition code like app.factory.ts: it
  * looks at the parts of every module that runs.
  */
 export async function logStartupSummary(app: INestApplication, settings: Settings): Promise<void> {
-  const logger = new Logger('Startup');
   const lines = await startupSummaryLines(app, settings);
-  for (const line of lines) {
-    if (settings.log.level === 'warn') logger.warn(line);
-    else logger.log(line);
+  // `PinoLogger.root` exists once the logging module is up (always, in the app factory).
+  const root =
+    settings.log.level === 'warn'
+      ? (PinoLogger.root as typeof PinoLogger.root | undefined)
+      : undefined;
+  if (root !== undefined) {
+    const info = root.child({}, { level: 'info' });
+    for (const line of lines) info.info({ context: 'Startup' }, line);
+    return;
   }
+  const logger = new Logger('Startup');
+  for (const line of lines) logger.log(line);
 }
 
 export async function startupSummaryLines(
