@@ -1,7 +1,6 @@
 import { Module, RequestMethod } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
-import pretty from 'pino-pretty';
 import { Settings } from '../../settings/settings';
 
 /** Request logs (pino-http, a Nest middleware) only at debug and trace: they cost every request. */
@@ -17,13 +16,14 @@ export function logsRequests(settings: Settings): boolean {
   imports: [
     LoggerModule.forRootAsync({
       inject: [Settings],
-      useFactory: (settings: Settings) => {
+      useFactory: async (settings: Settings) => {
         const { level, format } = settings.log;
         const json = format === 'json';
         const requestLogs = logsRequests(settings);
+        // pino-pretty (about 10 MB of RSS) is loaded only for text logs.
         const stream: DestinationStream | undefined = json
           ? undefined
-          : pretty({
+          : (await import('pino-pretty')).default({
               colorize: false,
               singleLine: true,
               sync: true,
