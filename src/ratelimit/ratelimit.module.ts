@@ -13,6 +13,7 @@ import { ServiceStats } from './stats/service-stats';
 import { HealthGrpcController } from './transport/grpc/health.grpc-controller';
 import { RateLimitGrpcController } from './transport/grpc/rate-limit.grpc-controller';
 import { RateLimitGrpcHandler } from './transport/grpc/rate-limit.grpc-handler';
+import { RateLimitQuotaService } from './quota/rate-limit-quota.service';
 import { JsonRoute } from './transport/http/json.route';
 
 /** The Envoy-compatible rate limit decision service: rules, limiter, gRPC and /json, debug listener. */
@@ -41,6 +42,7 @@ import { JsonRoute } from './transport/http/json.route';
     DebugServer,
     JsonRoute,
     RateLimitGrpcHandler,
+    RateLimitQuotaService,
   ],
   exports: [RateLimitService],
 })

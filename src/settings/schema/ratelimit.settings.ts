@@ -165,4 +165,16 @@ export const RATELIMIT_SETTINGS = {
     remainingHeader: str('LIMIT_REMAINING_HEADER', 'remaining header name', 'RateLimit-Remaining'),
     resetHeader: str('LIMIT_RESET_HEADER', 'reset header name', 'RateLimit-Reset'),
   },
+  rlqs: {
+    assignmentTtl: duration(
+      'RLQS_ASSIGNMENT_TTL',
+      'how long an Envoy keeps a quota assignment (RLQS) before it counts as expired',
+      '10s',
+    ),
+    bucketIdleTimeout: duration(
+      'RLQS_BUCKET_IDLE_TIMEOUT',
+      'a bucket no usage report named for this long is abandoned (RLQS)',
+      '60s',
+    ),
+  },
 } as const;

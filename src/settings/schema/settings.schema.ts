@@ -26,6 +26,7 @@ export const SETTINGS_SCHEMA = {
   xds: RATELIMIT_SETTINGS.xds,
   stats: RATELIMIT_SETTINGS.stats,
   limiter: RATELIMIT_SETTINGS.limiter,
+  rlqs: RATELIMIT_SETTINGS.rlqs,
   counters: COUNTER_STORE_SETTINGS.counters,
   kvstore: COUNTER_STORE_SETTINGS.kvstore,
   kvstorePerSecond: COUNTER_STORE_SETTINGS.kvstorePerSecond,
@@ -48,6 +49,7 @@ export const SETTING_GROUP_MODULES: Partial<
   debug: ['ratelimit'],
   rules: ['ratelimit'],
   xds: ['ratelimit'],
+  rlqs: ['ratelimit'],
   altcache: ['ratelimit'],
   // The content result cache shares the Redis connection settings and the key prefix.
   limiter: ['ratelimit', 'content'],

@@ -5,6 +5,7 @@ import { GrpcOptions, Transport } from '@nestjs/microservices';
 import { Settings } from '../../../settings/settings';
 import { RateLimitGrpcServer } from './rate-limit-grpc.server';
 import { RateLimitGrpcHandler } from './rate-limit.grpc-handler';
+import { RateLimitQuotaService } from '../../quota/rate-limit-quota.service';
 import { grpcServerCredentials } from './tls/grpc-server-credentials';
 
 export const PROTO_ROOT = join(__dirname, '..', '..', '..', '..', 'proto');
@@ -51,7 +52,10 @@ export function rateLimitGrpcStrategy(
   settings: Settings,
 ): { strategy: RateLimitGrpcServer } {
   const { options } = grpcServerOptions(settings);
-  return { strategy: new RateLimitGrpcServer(options, app.get(RateLimitGrpcHandler).handle) };
+  const quota = app.get(RateLimitQuotaService);
+  return {
+    strategy: new RateLimitGrpcServer(options, app.get(RateLimitGrpcHandler).handle, quota),
+  };
 }
 
 /** Node timers hold 32-bit signed milliseconds: a longer delay fires after 1 ms instead. */
