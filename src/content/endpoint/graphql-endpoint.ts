@@ -4,16 +4,18 @@ import { headerTags } from '../cache/cache-tags';
 import type { EntryParts } from '../cache/stored-entry';
 import { type CacheLookup, GraphqlResultCache } from '../cache/graphql-result-cache';
 import { ContentGraphql } from '../graphql/content-graphql';
+import { eventLoopTurn } from '../graphql/event-loop-turn';
 import { type SerializedResult, serializeResult } from '../graphql/serialized-result';
 import type { GqlSchemaDefinition } from '../model/content-model';
 import { isPersistedQueryFailure, PersistedQueries } from '../persisted/persisted-queries';
 import type { SchemaRequestHeaders } from '../schemas/schema-request-headers';
 import { SchemaSelector } from '../schemas/schema-selector';
-import { checkBatchSize, maxBatchSize } from './batch-limit';
+import { isAnonymous } from './anonymous';
 import { CraftHttpError, INTERNAL_ERROR_MESSAGE, yiiErrorBody } from './craft-http-error';
 import type { DecodedRequest, GraphqlHttpRequest, RawOperation } from './graphql-request';
-import { cacheControl, entityTag, freshness, isAnonymous } from './http-caching';
+import { cacheControl, entityTag, freshness } from './http-caching';
 import { checkOperation, isRefused } from './operation-check';
+import { checkCaps, type EndpointCaps, endpointCaps, QueryTooLargeError } from './request-caps';
 import { decodeGraphqlRequest } from './request-decoder';
 
 /** Craft's message for any failure it does not explain outside devMode. */
@@ -71,6 +73,8 @@ interface Run {
   readonly tags?: Set<string>;
   /** No operation failed (an answer with errors is never cacheable). */
   clean: boolean;
+  /** An operation has run (the next one waits for a turn of the event loop). */
+  started?: boolean;
   /** HTTP status of a single operation's persisted-query failure (Apollo's: 400 or 200). */
   status?: number;
   /** A persisted-query failure that no cache may keep. */
@@ -97,7 +101,7 @@ const MAX_REQUEST_KEY_TEXT = 64 * 1024;
 @Injectable()
 export class GraphqlEndpoint {
   private readonly logger = new Logger('GraphqlEndpoint');
-  private readonly maxBatchSize: number;
+  private readonly caps: EndpointCaps;
   private readonly maxAge: number;
   private readonly staleWhileRevalidate: number;
 
@@ -108,7 +112,7 @@ export class GraphqlEndpoint {
     private readonly cache: GraphqlResultCache,
     private readonly persisted: PersistedQueries,
   ) {
-    this.maxBatchSize = maxBatchSize(settings);
+    this.caps = endpointCaps(settings);
     this.maxAge = settings.content.httpCacheMaxAge;
     this.staleWhileRevalidate = settings.content.httpCacheStaleWhileRevalidate;
   }
@@ -125,7 +129,8 @@ export class GraphqlEndpoint {
       // GET (and HEAD) requests never run mutations: links and prefetches must not write.
       const readOnly = request.method !== 'POST';
       const anonymous = schema.isPublic && isAnonymous(request.headers);
-      // Before decoding, parsing and validating: the same request text, the same answer.
+      // Before decoding, parsing and validating: the same request text, the same answer. The
+      // text is bounded by the body limit (request-caps.ts) and only short ones are hashed.
       const whole = anonymous ? await this.findWholeAnswer(request, schema) : undefined;
       if (whole?.entry !== undefined && whole.text !== undefined) {
         const { json, tags, etag } = whole.entry;
@@ -135,7 +140,8 @@ export class GraphqlEndpoint {
         return { status: 200, body: json, cacheable, whole: entry };
       }
       const decoded = decodeGraphqlRequest(request);
-      checkBatchSize(decoded.shape === 'single' ? 1 : decoded.operations.length, this.maxBatchSize);
+      // Before any query text is hashed (persisted queries, result cache) or parsed.
+      checkCaps(decoded, anonymous ? this.caps.anonymous : this.caps.token);
       const run: Run = {
         schema,
         headers: request.headers,
@@ -163,7 +169,8 @@ export class GraphqlEndpoint {
         ...(kept && { whole: kept }),
       };
     } catch (error) {
-      if (error instanceof CraftHttpError) return jsonAnswer(error.status, error.body);
+      if (error instanceof CraftHttpError || error instanceof QueryTooLargeError)
+        return jsonAnswer(error.status, error.body);
       this.logger.error(
         `${request.method} GraphQL request failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       );
@@ -240,6 +247,10 @@ export class GraphqlEndpoint {
   }
 
   private async execute(run: Run, raw: RawOperation): Promise<string> {
+    // Each operation of a batch after the first waits for a turn of the event loop: a batch
+    // whose operations resolve without I/O would otherwise hold it for all of them (issue 29).
+    if (run.started) await eventLoopTurn();
+    run.started = true;
     const result = await this.operationResult(run, raw);
     if (!result.clean) run.clean = false;
     if (result.cached !== true) run.keepable = false;
