@@ -32,6 +32,8 @@ interface EarlyAnswer {
   readonly cacheKey: string;
   readonly cacheText: string;
   readonly allowListVersion: number;
+  /** The public schema's expiry (ms): from then on the route answers, refusing. */
+  readonly expiresAtMs?: number;
   /** The JSON text (a string: Node writes it with the headers in one piece) and its bytes. */
   readonly body: string;
   readonly bytes: number;
@@ -124,6 +126,7 @@ export class EarlyAnswers {
       cacheKey: whole.key,
       cacheText: whole.text,
       allowListVersion: this.persisted.allowListVersion,
+      ...(whole.expiresAtMs !== undefined && { expiresAtMs: whole.expiresAtMs }),
       body,
       bytes,
       ...(cacheable && {
@@ -234,6 +237,9 @@ export class EarlyAnswers {
       }
     };
     if (found.allowListVersion !== this.persisted.allowListVersion) return confirmed(false);
+    // The selector refuses an expired public schema; these answers skip the selector.
+    if (found.expiresAtMs !== undefined && this.clock.nowMs() >= found.expiresAtMs)
+      return confirmed(false);
     const held = this.cache.holds(found.cacheKey, found.cacheText);
     if (typeof held === 'boolean') return confirmed(held);
     held.then(confirmed, forward);

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { Clock } from '../../infra/clock/clock';
 import { Settings } from '../../settings/settings';
 import { headerTags } from '../cache/cache-tags';
 import type { EntryParts } from '../cache/stored-entry';
@@ -41,6 +42,8 @@ export interface EndpointAnswer {
 export interface WholeAnswerEntry {
   readonly key: string;
   readonly text: string;
+  /** The public schema's expiry: the answer is not sent again from then on. */
+  readonly expiresAtMs?: number;
 }
 
 /** Apollo Server's header on persisted-query errors: a miss is registered right after. */
@@ -111,6 +114,7 @@ export class GraphqlEndpoint {
     private readonly graphql: ContentGraphql,
     private readonly cache: GraphqlResultCache,
     private readonly persisted: PersistedQueries,
+    private readonly clock: Clock,
   ) {
     this.caps = endpointCaps(settings);
     this.maxAge = settings.content.httpCacheMaxAge;
@@ -134,9 +138,9 @@ export class GraphqlEndpoint {
       const whole = anonymous ? await this.findWholeAnswer(request, schema) : undefined;
       if (whole?.entry !== undefined && whole.text !== undefined) {
         const { json, tags, etag } = whole.entry;
-        const entry = { key: whole.key, text: whole.text };
+        const entry = { key: whole.key, text: whole.text, ...schemaExpiry(schema) };
         if (!readOnly) return { status: 200, body: json, whole: entry };
-        const cacheable = await this.cacheable(tags ?? [], json, etag);
+        const cacheable = await this.cacheable(schema, tags ?? [], json, etag);
         return { status: 200, body: json, cacheable, whole: entry };
       }
       const decoded = decodeGraphqlRequest(request);
@@ -157,10 +161,10 @@ export class GraphqlEndpoint {
       if (run.uncached === true) return { status, body, cacheControl: UNCACHED };
       const { tags } = run;
       if (tags === undefined || !run.clean) return { status, body };
-      const cacheable = readOnly ? await this.cacheable(tags, body) : undefined;
+      const cacheable = readOnly ? await this.cacheable(schema, tags, body) : undefined;
       const kept =
         whole !== undefined && run.keepable
-          ? await this.keepWhole(whole, { tags, json: body, etag: cacheable?.etag })
+          ? await this.keepWhole(schema, whole, { tags, json: body, etag: cacheable?.etag })
           : undefined;
       return {
         status: cacheable === undefined ? status : 200,
@@ -210,20 +214,29 @@ export class GraphqlEndpoint {
   }
 
   private async keepWhole(
+    schema: GqlSchemaDefinition,
     missed: CacheLookup,
     answer: EntryParts,
   ): Promise<WholeAnswerEntry | undefined> {
     const text = await this.cache.keepAnswer(missed, answer);
-    return text === undefined ? undefined : { key: missed.key, text };
+    return text === undefined ? undefined : { key: missed.key, text, ...schemaExpiry(schema) };
   }
 
+  /**
+   * Caching headers of a public answer: max-age stops at the content's next scheduled status
+   * change and at the public schema's expiry (issue 29: it ran an hour past it).
+   */
   private async cacheable(
+    schema: GqlSchemaDefinition,
     tags: Iterable<string>,
     body: string,
     etag = entityTag(body),
   ): Promise<CacheableAnswer> {
     if (this.maxAge === 0) return { etag, tags: headerTags(tags) };
-    const until = await this.cache.untilNextStatusChange();
+    const change = await this.cache.untilNextStatusChange();
+    const expiry = schema.expiryDate?.getTime();
+    const untilExpiry = expiry === undefined ? null : Math.max(0, expiry - this.clock.nowMs());
+    const until = earliest(change, untilExpiry);
     return {
       etag,
       tags: headerTags(tags),
@@ -297,6 +310,17 @@ export class GraphqlEndpoint {
 
 function failure(message: string): SerializedResult {
   return serializeResult({ errors: [{ message }] });
+}
+
+/** When the schema stops answering (its expiry), for the early answers that skip the selector. */
+function schemaExpiry(schema: GqlSchemaDefinition): { expiresAtMs?: number } {
+  return schema.expiryDate === null ? {} : { expiresAtMs: schema.expiryDate.getTime() };
+}
+
+/** The sooner of two delays, where null means none ahead. */
+function earliest(a: number | null, b: number | null): number | null {
+  if (a === null) return b;
+  return b === null ? a : Math.min(a, b);
 }
 
 /** An answer whose body is `json` serialised (errors of the endpoint and its route). */
