@@ -71,7 +71,7 @@ describe('GraphQL text caps at their defaults (issue 29)', () => {
       body: JSON.stringify(body),
     }).then(async (response) => ({
       status: response.status,
-      body: (await response.json()) as unknown,
+      body: await response.json(),
     }));
 
   beforeAll(async () => {

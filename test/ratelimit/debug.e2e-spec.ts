@@ -126,6 +126,7 @@ describe('debug listener', () => {
     expect(answer.status).toBe(200);
     const text = await (await get('/stats')).text();
     const lines = text.trimEnd().split('\n');
+    // eslint-disable-next-line no-control-regex -- the test is that none is left
     expect(lines.every((line) => /^[^\u0000-\u001f]+: -?[\d.]+$/.test(line))).toBe(true);
     expect(lines.some((line) => line.startsWith('ratelimit.fake.'))).toBe(false);
     // `:` becomes `_` in stat names, as upstream's; the controls are escaped.
