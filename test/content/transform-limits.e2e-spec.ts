@@ -149,6 +149,16 @@ describe('generated files per asset', () => {
       '_104xAUTO_crop_center-center_none/harbour-at-dusk.jpg',
       '_105xAUTO_crop_center-center_none/harbour-at-dusk.jpg',
     ]);
+    // The removed files' folders are gone too, once empty (issue 29).
+    expect(
+      readdirSync(volumeDir(world))
+        .filter((name) => name.startsWith('_10'))
+        .sort(),
+    ).toEqual([
+      '_103xAUTO_crop_center-center_none',
+      '_104xAUTO_crop_center-center_none',
+      '_105xAUTO_crop_center-center_none',
+    ]);
     // The source itself is never counted or removed.
     expect(statSync(join(volumeDir(world), 'harbour-at-dusk.jpg')).size).toBeGreaterThan(0);
   });
