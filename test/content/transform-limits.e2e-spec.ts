@@ -38,8 +38,10 @@ describe('ad-hoc transforms and limits by default', () => {
   let world: ContentDemoWorld;
 
   beforeAll(async () => {
-    // Empty: the setting's default, not the e2e helper's `any`.
-    world = await startContentDemo({ env: { GRAPHQL_ADHOC_TRANSFORMS: '' } });
+    world = await startContentDemo({
+      // Empty: the setting's default, not the e2e helper's `any`. A small per-request budget.
+      env: { GRAPHQL_ADHOC_TRANSFORMS: '', CONTENT_TRANSFORM_MAX_PER_REQUEST: '4' },
+    });
   });
 
   afterAll(async () => {
@@ -100,6 +102,22 @@ describe('ad-hoc transforms and limits by default', () => {
     const tooLarge = 'Transform output of 8180x6100 pixels is too large (at most 16777216 pixels)';
     expect(huge.errors?.map((error) => error.message)).toEqual([tooLarge, tooLarge]);
     expect(filesUnder(volumeDir(world)).sort()).toEqual(before);
+  });
+
+  it('draws at most CONTENT_TRANSFORM_MAX_PER_REQUEST new transforms in one request (issue 29)', async () => {
+    const editorial = await world.clientFor('editorial');
+    const aliases = [201, 202, 203, 204, 205, 206].map(
+      (width) => `w${width}: url(width: ${width})`,
+    );
+    const answer = await ask(
+      editorial,
+      `{ assets(filename: "mountain-lake.jpg") { ${aliases.join(' ')} } }`,
+    );
+    const spent =
+      'This request has generated 4 new image transforms, the most one request may; ask again for the others';
+    expect(answer.errors?.map((error) => error.message)).toEqual([spent, spent]);
+    const urls = Object.values((answer.data?.assets as Record<string, unknown>[])[0]);
+    expect(urls.filter((url) => typeof url === 'string')).toHaveLength(4);
   });
 
   it('applies complexity and depth limits to the public schema', async () => {

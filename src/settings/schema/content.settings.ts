@@ -159,6 +159,18 @@ export const CONTENT_SETTINGS = {
       'generated transform files kept per source image; beyond it the oldest of that image are removed; 0 = off',
       32,
     ),
+    transformMaxPerRequest: int(
+      'CONTENT_TRANSFORM_MAX_PER_REQUEST',
+      'new image transform files one GraphQL request may generate (files already generated are free); beyond it the field is a GraphQL error; 0 = off',
+      100,
+    ),
+    transformMaxBytesPerRequest: int(
+      'CONTENT_TRANSFORM_MAX_BYTES_PER_REQUEST',
+      'bytes of new image transform files one GraphQL request may generate; beyond it the field is a GraphQL error; 0 = off',
+      64 * 1024 * 1024,
+      0,
+      Number.MAX_SAFE_INTEGER,
+    ),
     transformDiskBudgetBytes: int(
       'CONTENT_TRANSFORM_DISK_BUDGET_BYTES',
       'total size of generated transform files per instance; beyond it the oldest are removed; 0 = off',
