@@ -32,7 +32,7 @@ const ADMIN = {
 const PUBLIC_QUERY_BYTES = 16 * 1024;
 const PUBLIC_BATCH = 20;
 /**
- * The decision p99 asserted while GraphQL abuse loops. The goal is 50 ms, measured 33-37 ms
+ * The decision p99 asserted while GraphQL abuse loops. The goal is 50 ms, measured 29-44 ms
  * on a quiet 2-core machine (docs/benchmarks.md); the bound leaves room for a CI machine
  * running other suites (107-121 ms seen under a load average of 4), and is still far below
  * what the old code allowed: seconds for one uncapped request, 230-360 ms at a 64 KiB cap.
