@@ -41,6 +41,7 @@ import { ElementsRepository } from './store/read/elements.repository';
 import { ElementLookups } from './store/write/element-lookups';
 import { ElementWriter } from './store/write/element-writer';
 import { LocalVolumeFiles } from './store/write/local-volume-files';
+import { StagedUploadSweep } from './store/write/staged-upload-sweep';
 import { VolumeFiles } from './store/write/volume-files';
 import { ModelElements } from './store/write/model-elements';
 import { AssetFiles } from './transforms/asset-files';
@@ -74,6 +75,7 @@ import { VolumeFilesRoute } from './transforms/volume-files.route';
     ElementWriter,
     LocalVolumeFiles,
     { provide: VolumeFiles, useExisting: LocalVolumeFiles },
+    StagedUploadSweep,
     ElementLookups,
     // import/ (the importer the boot seeder loads through), the model's own elements, seed/
     ElementStatesRepository,

@@ -179,6 +179,33 @@ describe('GRAPHQL_PERSISTED_QUERIES=only', () => {
     expect((await gql.get({ extensions: extensions(otherHash) })).body).toEqual(NOT_FOUND);
   });
 
+  it('a request without a valid credential is anonymous whatever headers it carries: the allow-list applies and it registers nothing (issue 29)', async () => {
+    const otherHash = createHash('sha256').update(OTHER).digest('hex');
+    const basic = `Basic ${Buffer.from('nobody:wrong').toString('base64')}`;
+    const junk: Record<string, string>[] = [
+      { authorization: 'x' },
+      { authorization: '' },
+      { authorization: basic },
+      { authorization: 'Bearer __PUBLIC__' },
+      { 'x-craft-authorization': 'nothing' },
+    ];
+    for (const headers of junk) {
+      const plain = await gql.post({ query: OTHER }, { headers });
+      expect([headers, plain.status, plain.body]).toEqual([headers, 403, NOT_LISTED]);
+      const registering = await gql.post(
+        { query: OTHER, extensions: extensions(otherHash) },
+        { headers },
+      );
+      expect([headers, registering.status, registering.body]).toEqual([headers, 403, NOT_LISTED]);
+      const byHash = await gql.get({ extensions: extensions(otherHash) }, { headers });
+      expect([headers, byHash.body]).toEqual([headers, NOT_FOUND]);
+    }
+    // Listed operations still run for them.
+    expect((await gql.post({ query: LISTED }, { headers: { authorization: 'x' } })).body).toEqual(
+      PONG,
+    );
+  });
+
   it('lets a token send any query', async () => {
     const created = await running.api.post<{ accessToken: string }>('/api/content/tokens', {
       name: 'Partner site',

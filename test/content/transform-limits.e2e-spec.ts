@@ -38,8 +38,10 @@ describe('ad-hoc transforms and limits by default', () => {
   let world: ContentDemoWorld;
 
   beforeAll(async () => {
-    // Empty: the setting's default, not the e2e helper's `any`.
-    world = await startContentDemo({ env: { GRAPHQL_ADHOC_TRANSFORMS: '' } });
+    world = await startContentDemo({
+      // Empty: the setting's default, not the e2e helper's `any`. A small per-request budget.
+      env: { GRAPHQL_ADHOC_TRANSFORMS: '', CONTENT_TRANSFORM_MAX_PER_REQUEST: '4' },
+    });
   });
 
   afterAll(async () => {
@@ -102,6 +104,22 @@ describe('ad-hoc transforms and limits by default', () => {
     expect(filesUnder(volumeDir(world)).sort()).toEqual(before);
   });
 
+  it('draws at most CONTENT_TRANSFORM_MAX_PER_REQUEST new transforms in one request (issue 29)', async () => {
+    const editorial = await world.clientFor('editorial');
+    const aliases = [201, 202, 203, 204, 205, 206].map(
+      (width) => `w${width}: url(width: ${width})`,
+    );
+    const answer = await ask(
+      editorial,
+      `{ assets(filename: "mountain-lake.jpg") { ${aliases.join(' ')} } }`,
+    );
+    const spent =
+      'This request has generated 4 new image transforms, the most one request may; ask again for the others';
+    expect(answer.errors?.map((error) => error.message)).toEqual([spent, spent]);
+    const urls = Object.values((answer.data?.assets as Record<string, unknown>[])[0]);
+    expect(urls.filter((url) => typeof url === 'string')).toHaveLength(4);
+  });
+
   it('applies complexity and depth limits to the public schema', async () => {
     let nested = 'title';
     for (let level = 0; level < 22; level += 1) nested = `children { ${nested} }`;
@@ -148,6 +166,16 @@ describe('generated files per asset', () => {
       '_103xAUTO_crop_center-center_none/harbour-at-dusk.jpg',
       '_104xAUTO_crop_center-center_none/harbour-at-dusk.jpg',
       '_105xAUTO_crop_center-center_none/harbour-at-dusk.jpg',
+    ]);
+    // The removed files' folders are gone too, once empty (issue 29).
+    expect(
+      readdirSync(volumeDir(world))
+        .filter((name) => name.startsWith('_10'))
+        .sort(),
+    ).toEqual([
+      '_103xAUTO_crop_center-center_none',
+      '_104xAUTO_crop_center-center_none',
+      '_105xAUTO_crop_center-center_none',
     ]);
     // The source itself is never counted or removed.
     expect(statSync(join(volumeDir(world), 'harbour-at-dusk.jpg')).size).toBeGreaterThan(0);

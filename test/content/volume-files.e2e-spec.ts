@@ -1,8 +1,17 @@
 import { request as httpRequest } from 'node:http';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { eventually } from '../support/eventually';
 import { startService, type ServiceProcess } from '../support/service-process';
 
 /**
@@ -39,6 +48,11 @@ describe('volume files over HTTP', () => {
     writeFileSync(join(images, 'notes.txt'), 'volume notes');
     writeFileSync(join(images, 'drawing.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     writeFileSync(join(volumesDir, 'secret.txt'), 'outside the volume');
+    // Staged uploads a crashed process left (issue 29): one from two hours ago, one current.
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    writeFileSync(join(images, 'team photos', '.upload-left-by-a-crash'), photo);
+    utimesSync(join(images, 'team photos', '.upload-left-by-a-crash'), twoHoursAgo, twoHoursAgo);
+    writeFileSync(join(images, '.upload-in-flight'), photo);
     service = await startService({
       DATA_DIR: join(base, 'data'),
       CONTENT_PROJECT_DIR: projectDir,
@@ -55,6 +69,14 @@ describe('volume files over HTTP', () => {
   });
 
   const url = (path: string) => `${service.httpUrl}${path}`;
+
+  it('removes staged uploads older than an hour at start, and leaves recent ones (issue 29)', async () => {
+    await eventually('the stale staged upload to be removed', () =>
+      existsSync(join(images, 'team photos', '.upload-left-by-a-crash')) ? undefined : true,
+    );
+    expect(existsSync(join(images, '.upload-in-flight'))).toBe(true);
+    expect(existsSync(join(images, 'team photos', 'portrait ü.jpg'))).toBe(true);
+  });
   const PHOTO = '/volumes/images/team%20photos/portrait%20%C3%BC.jpg';
 
   it('serves a file with its type, length and caching headers', async () => {

@@ -19,6 +19,12 @@ const LIMITS = {
   GRAPHQL_MAX_COMPLEXITY: '2000',
   GRAPHQL_MAX_BATCH_SIZE: '10',
   GRAPHQL_MAX_RESULTS: '20',
+  // The defences below the text caps (nesting, tokens, variables, the body limit) are tested on
+  // texts and bodies the caps would refuse: opened here as an operator raising them would.
+  // content-caps.fault-spec.ts tests the caps at their defaults.
+  GRAPHQL_MAX_QUERY_BYTES: '0',
+  GRAPHQL_PUBLIC_MAX_QUERY_BYTES: '0',
+  GRAPHQL_PUBLIC_MAX_BODY_BYTES: String(16 * 1024 * 1024),
 };
 const NEWS = '{ entries(section: "news", limit: 3) { title } }';
 const NO_CACHE = { 'x-craft-gql-cache': 'no-cache' };

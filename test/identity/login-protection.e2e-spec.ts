@@ -101,7 +101,7 @@ describe('Basic auth brute-force protection', () => {
       PASSWORD_HASH_CONCURRENCY: '1',
       PASSWORD_HASH_QUEUE: '2',
     });
-    for (const login of ['alice', 'bob', 'carol']) await createUser(service, login);
+    for (const login of ['alice', 'bob', 'carol', 'dave']) await createUser(service, login);
   }, 120_000);
   afterAll(async () => {
     await service?.stop();
@@ -155,6 +155,24 @@ describe('Basic auth brute-force protection', () => {
     );
     expect(authenticated(value)).toBe(true);
   }, 60_000);
+
+  it('one lock per account, whether its login or its email is presented (issue 29)', async () => {
+    // Each guess from its own address: only the account's lock can stop the sixth.
+    for (let i = 1; i <= 5; i++) {
+      const answer = await get(service, '/api/teams/search', {
+        from: `127.0.1.${i}`,
+        basic: [i % 2 ? 'dave' : 'dave@example.com', `guess-${i}`],
+      });
+      expect([i, answer.status, answer.body]).toEqual([i, 401, INVALID]);
+    }
+    for (const identifier of ['dave', 'DAVE@example.com']) {
+      const locked = await get(service, '/api/teams/search', {
+        from: '127.0.1.9',
+        basic: [identifier, 'dave-pw'],
+      });
+      expect([identifier, locked.status, locked.body]).toEqual([identifier, 401, LOCKED]);
+    }
+  });
 
   it('answers 503 at once when the password hashing queue is full, and nothing else fails', async () => {
     // 30 unknown logins from 30 addresses: neither lock applies, every request needs a hash.

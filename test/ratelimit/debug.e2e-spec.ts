@@ -7,6 +7,15 @@ import { ruleDirectory } from '../support/rule-dir';
 import { ServiceProcess, startService } from '../support/service-process';
 import { E2E_RULES } from './rules';
 
+/** Detailed metrics: the descriptor's value is part of the stat's name. */
+const DETAILED_RULES = `
+domain: detailed
+descriptors:
+  - key: user
+    detailed_metric: true
+    rate_limit: {unit: minute, requests_per_unit: 100}
+`;
+
 interface CpuProfile {
   nodes: Array<{ id: number; callFrame: { functionName: string } }>;
   samples: number[];
@@ -23,7 +32,7 @@ describe('debug listener', () => {
 
   beforeAll(async () => {
     service = await startService({
-      ...ruleDirectory({ 'e2e.yaml': E2E_RULES }),
+      ...ruleDirectory({ 'e2e.yaml': E2E_RULES, 'detailed.yaml': DETAILED_RULES }),
       DEBUG_HEAP_SNAPSHOTS: 'true',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'debug-e2e-')),
       ADMIN_PASSWORD: adminPassword,
@@ -103,6 +112,27 @@ describe('debug listener', () => {
     expect(snapshot.snapshot.node_count).toBeGreaterThan(1000);
     // The admin was created with it at boot; then it was forgotten (issue 19, finding 1).
     expect(text).not.toContain(adminPassword);
+  });
+
+  it('escapes control characters of descriptor values in /stats: one stat, one line (issue 29)', async () => {
+    const value = 'evil\nratelimit.fake.total_hits: 999999\r\u0000';
+    const answer = await fetch(`${service.httpUrl}/json`, {
+      method: 'POST',
+      body: JSON.stringify({
+        domain: 'detailed',
+        descriptors: [{ entries: [{ key: 'user', value }] }],
+      }),
+    });
+    expect(answer.status).toBe(200);
+    const text = await (await get('/stats')).text();
+    const lines = text.trimEnd().split('\n');
+    // eslint-disable-next-line no-control-regex -- the test is that none is left
+    expect(lines.every((line) => /^[^\u0000-\u001f]+: -?[\d.]+$/.test(line))).toBe(true);
+    expect(lines.some((line) => line.startsWith('ratelimit.fake.'))).toBe(false);
+    // `:` becomes `_` in stat names, as upstream's; the controls are escaped.
+    expect(text).toContain(
+      'detailed.user_evil\\nratelimit.fake.total_hits_ 999999\\r\\u0000.total_hits: 1\n',
+    );
   });
 
   it('serves no secret on /rlconfig or /stats', async () => {

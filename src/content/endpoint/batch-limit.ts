@@ -1,12 +1,8 @@
-import type { Settings } from '../../settings/settings';
 import { CraftHttpError } from './craft-http-error';
 
-/** Craft's `maxGraphqlBatchSize`: GRAPHQL_MAX_BATCH_SIZE (0 = unlimited). */
-export function maxBatchSize(settings: Settings): number {
-  return settings.content.maxBatchSize;
-}
-
-/** 400 when a request carries more operations than allowed (a single query counts as one). */
+/**
+ * Craft's `maxGraphqlBatchSize` (GRAPHQL_MAX_BATCH_SIZE, GRAPHQL_PUBLIC_MAX_BATCH_SIZE for
+ * anonymous requests: request-caps.ts): 400 when a request carries more operations than allowed (a single query counts as one). */
 export function checkBatchSize(count: number, max: number): void {
   if (max > 0 && count > max)
     throw new CraftHttpError(

@@ -7,6 +7,8 @@ import type { PersistedQueries } from '../persisted/persisted-queries';
 import { EarlyAnswers } from './early-answers';
 import type { EndpointAnswer } from './graphql-endpoint';
 
+const NO_HEADERS = { authorization: [], craftAuthorization: undefined, gqlSchema: undefined };
+
 /**
  * The index of early answers over a real HTTP server; the result cache is a map of entry texts
  * (what `holdsNow` compares with), the route a listener answering `routed`.
@@ -59,7 +61,11 @@ describe('EarlyAnswers', () => {
         }),
       },
     };
-    early.remember({ method: 'GET', url, contentType: undefined, body: undefined }, {}, answer);
+    early.remember(
+      { method: 'GET', url, contentType: undefined, body: undefined },
+      NO_HEADERS,
+      answer,
+    );
   };
 
   const get = async (url: string, headers: Record<string, string> = {}) => {

@@ -9,10 +9,13 @@ import { Settings } from '../../settings/settings';
 import { GraphqlResultCache } from '../cache/graphql-result-cache';
 import { PersistedQueries } from '../persisted/persisted-queries';
 import { wantsPlaygroundPage } from '../playground/page-request';
+import type { SchemaRequestHeaders } from '../schemas/schema-request-headers';
+import { isAnonymous } from './anonymous';
 import { bodyText } from './body-text';
 import { corsHeaders } from './cors-headers';
 import type { EndpointAnswer } from './graphql-endpoint';
 import { cacheControl, freshness, noneMatchMatches, tagHeaders, varyHeader } from './http-caching';
+import { schemaRequestHeaders } from './request-headers';
 
 /** Answers sent early (debug `/stats`): also counted as `content.graphql_cache.hits`. */
 export const EARLY_ANSWERS_STAT = 'content.graphql_cache.early_answers';
@@ -29,6 +32,8 @@ interface EarlyAnswer {
   readonly cacheKey: string;
   readonly cacheText: string;
   readonly allowListVersion: number;
+  /** The public schema's expiry (ms): from then on the route answers, refusing. */
+  readonly expiresAtMs?: number;
   /** The JSON text (a string: Node writes it with the headers in one piece) and its bytes. */
   readonly body: string;
   readonly bytes: number;
@@ -109,10 +114,10 @@ export class EarlyAnswers {
    * Keeps an answer the endpoint gave (a whole answer it found or stored) for the next identical
    * request.
    */
-  remember(request: RequestText, headers: IncomingHttpHeaders, answer: EndpointAnswer): void {
+  remember(request: RequestText, headers: SchemaRequestHeaders, answer: EndpointAnswer): void {
     const { whole, cacheable } = answer;
     if (!this.enabled || this.closing || whole === undefined || answer.status !== 200) return;
-    if (answer.body === undefined || !isAnonymous(headers)) return;
+    if (answer.body === undefined || !answersEarly(headers)) return;
     const { method } = request;
     if (method !== 'POST' && (method !== 'GET' || cacheable === undefined)) return;
     const body = answer.body;
@@ -121,6 +126,7 @@ export class EarlyAnswers {
       cacheKey: whole.key,
       cacheText: whole.text,
       allowListVersion: this.persisted.allowListVersion,
+      ...(whole.expiresAtMs !== undefined && { expiresAtMs: whole.expiresAtMs }),
       body,
       bytes,
       ...(cacheable && {
@@ -166,7 +172,8 @@ export class EarlyAnswers {
     const { method, headers } = request;
     const url = request.url ?? '';
     // First: every request of the process (the rate limiter's /json too) passes here.
-    if (this.closing || !paths.has(pathOf(url)) || !isAnonymous(headers)) return forward();
+    if (this.closing || !paths.has(pathOf(url))) return forward();
+    if (!answersEarly(schemaRequestHeaders(request.rawHeaders))) return forward();
     const contentType = headers['content-type'];
     if (method === 'GET') {
       if (
@@ -230,6 +237,9 @@ export class EarlyAnswers {
       }
     };
     if (found.allowListVersion !== this.persisted.allowListVersion) return confirmed(false);
+    // The selector refuses an expired public schema; these answers skip the selector.
+    if (found.expiresAtMs !== undefined && this.clock.nowMs() >= found.expiresAtMs)
+      return confirmed(false);
     const held = this.cache.holds(found.cacheKey, found.cacheText);
     if (typeof held === 'boolean') return confirmed(held);
     held.then(confirmed, forward);
@@ -297,14 +307,9 @@ function pathOf(url: string): string {
   return query < 0 ? url : url.slice(0, query);
 }
 
-/** No header that chooses the schema (graphql-endpoint.ts isAnonymous) or the result cache. */
-function isAnonymous(headers: IncomingHttpHeaders): boolean {
-  return (
-    headers.authorization === undefined &&
-    headers['x-craft-authorization'] === undefined &&
-    headers['x-craft-gql-schema'] === undefined &&
-    headers['x-craft-gql-cache'] === undefined
-  );
+/** Anonymous (anonymous.ts, as the route decides it), without a header that skips the cache. */
+function answersEarly(headers: SchemaRequestHeaders): boolean {
+  return headers.gqlCache === undefined && isAnonymous(headers);
 }
 
 /** Header values and URLs hold no newline or NUL: the parts cannot run into each other. */

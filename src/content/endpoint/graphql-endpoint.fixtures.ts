@@ -129,7 +129,7 @@ export function endpoint(
   );
   const persisted = new PersistedQueries(settings, persistedStore, allowList);
   const executor = new EchoGraphql();
-  const served = new GraphqlEndpoint(settings, selector, executor, cache, persisted);
+  const served = new GraphqlEndpoint(settings, selector, executor, cache, persisted, clock);
   return {
     answer: async (request) => parsed(await served.answer(request)),
     executor,

@@ -1,19 +1,22 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { Clock } from '../../infra/clock/clock';
 import { Settings } from '../../settings/settings';
 import { headerTags } from '../cache/cache-tags';
 import type { EntryParts } from '../cache/stored-entry';
 import { type CacheLookup, GraphqlResultCache } from '../cache/graphql-result-cache';
 import { ContentGraphql } from '../graphql/content-graphql';
+import { eventLoopTurn } from '../graphql/event-loop-turn';
 import { type SerializedResult, serializeResult } from '../graphql/serialized-result';
 import type { GqlSchemaDefinition } from '../model/content-model';
 import { isPersistedQueryFailure, PersistedQueries } from '../persisted/persisted-queries';
 import type { SchemaRequestHeaders } from '../schemas/schema-request-headers';
 import { SchemaSelector } from '../schemas/schema-selector';
-import { checkBatchSize, maxBatchSize } from './batch-limit';
+import { isAnonymous } from './anonymous';
 import { CraftHttpError, INTERNAL_ERROR_MESSAGE, yiiErrorBody } from './craft-http-error';
 import type { DecodedRequest, GraphqlHttpRequest, RawOperation } from './graphql-request';
-import { cacheControl, entityTag, freshness, isAnonymous } from './http-caching';
+import { cacheControl, entityTag, freshness } from './http-caching';
 import { checkOperation, isRefused } from './operation-check';
+import { checkCaps, type EndpointCaps, endpointCaps, QueryTooLargeError } from './request-caps';
 import { decodeGraphqlRequest } from './request-decoder';
 
 /** Craft's message for any failure it does not explain outside devMode. */
@@ -39,6 +42,8 @@ export interface EndpointAnswer {
 export interface WholeAnswerEntry {
   readonly key: string;
   readonly text: string;
+  /** The public schema's expiry: the answer is not sent again from then on. */
+  readonly expiresAtMs?: number;
 }
 
 /** Apollo Server's header on persisted-query errors: a miss is registered right after. */
@@ -71,6 +76,8 @@ interface Run {
   readonly tags?: Set<string>;
   /** No operation failed (an answer with errors is never cacheable). */
   clean: boolean;
+  /** An operation has run (the next one waits for a turn of the event loop). */
+  started?: boolean;
   /** HTTP status of a single operation's persisted-query failure (Apollo's: 400 or 200). */
   status?: number;
   /** A persisted-query failure that no cache may keep. */
@@ -97,7 +104,7 @@ const MAX_REQUEST_KEY_TEXT = 64 * 1024;
 @Injectable()
 export class GraphqlEndpoint {
   private readonly logger = new Logger('GraphqlEndpoint');
-  private readonly maxBatchSize: number;
+  private readonly caps: EndpointCaps;
   private readonly maxAge: number;
   private readonly staleWhileRevalidate: number;
 
@@ -107,8 +114,9 @@ export class GraphqlEndpoint {
     private readonly graphql: ContentGraphql,
     private readonly cache: GraphqlResultCache,
     private readonly persisted: PersistedQueries,
+    private readonly clock: Clock,
   ) {
-    this.maxBatchSize = maxBatchSize(settings);
+    this.caps = endpointCaps(settings);
     this.maxAge = settings.content.httpCacheMaxAge;
     this.staleWhileRevalidate = settings.content.httpCacheStaleWhileRevalidate;
   }
@@ -125,17 +133,19 @@ export class GraphqlEndpoint {
       // GET (and HEAD) requests never run mutations: links and prefetches must not write.
       const readOnly = request.method !== 'POST';
       const anonymous = schema.isPublic && isAnonymous(request.headers);
-      // Before decoding, parsing and validating: the same request text, the same answer.
+      // Before decoding, parsing and validating: the same request text, the same answer. The
+      // text is bounded by the body limit (request-caps.ts) and only short ones are hashed.
       const whole = anonymous ? await this.findWholeAnswer(request, schema) : undefined;
       if (whole?.entry !== undefined && whole.text !== undefined) {
         const { json, tags, etag } = whole.entry;
-        const entry = { key: whole.key, text: whole.text };
+        const entry = { key: whole.key, text: whole.text, ...schemaExpiry(schema) };
         if (!readOnly) return { status: 200, body: json, whole: entry };
-        const cacheable = await this.cacheable(tags ?? [], json, etag);
+        const cacheable = await this.cacheable(schema, tags ?? [], json, etag);
         return { status: 200, body: json, cacheable, whole: entry };
       }
       const decoded = decodeGraphqlRequest(request);
-      checkBatchSize(decoded.shape === 'single' ? 1 : decoded.operations.length, this.maxBatchSize);
+      // Before any query text is hashed (persisted queries, result cache) or parsed.
+      checkCaps(decoded, anonymous ? this.caps.anonymous : this.caps.token);
       const run: Run = {
         schema,
         headers: request.headers,
@@ -151,10 +161,10 @@ export class GraphqlEndpoint {
       if (run.uncached === true) return { status, body, cacheControl: UNCACHED };
       const { tags } = run;
       if (tags === undefined || !run.clean) return { status, body };
-      const cacheable = readOnly ? await this.cacheable(tags, body) : undefined;
+      const cacheable = readOnly ? await this.cacheable(schema, tags, body) : undefined;
       const kept =
         whole !== undefined && run.keepable
-          ? await this.keepWhole(whole, { tags, json: body, etag: cacheable?.etag })
+          ? await this.keepWhole(schema, whole, { tags, json: body, etag: cacheable?.etag })
           : undefined;
       return {
         status: cacheable === undefined ? status : 200,
@@ -163,7 +173,8 @@ export class GraphqlEndpoint {
         ...(kept && { whole: kept }),
       };
     } catch (error) {
-      if (error instanceof CraftHttpError) return jsonAnswer(error.status, error.body);
+      if (error instanceof CraftHttpError || error instanceof QueryTooLargeError)
+        return jsonAnswer(error.status, error.body);
       this.logger.error(
         `${request.method} GraphQL request failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       );
@@ -203,20 +214,29 @@ export class GraphqlEndpoint {
   }
 
   private async keepWhole(
+    schema: GqlSchemaDefinition,
     missed: CacheLookup,
     answer: EntryParts,
   ): Promise<WholeAnswerEntry | undefined> {
     const text = await this.cache.keepAnswer(missed, answer);
-    return text === undefined ? undefined : { key: missed.key, text };
+    return text === undefined ? undefined : { key: missed.key, text, ...schemaExpiry(schema) };
   }
 
+  /**
+   * Caching headers of a public answer: max-age stops at the content's next scheduled status
+   * change and at the public schema's expiry (issue 29: it ran an hour past it).
+   */
   private async cacheable(
+    schema: GqlSchemaDefinition,
     tags: Iterable<string>,
     body: string,
     etag = entityTag(body),
   ): Promise<CacheableAnswer> {
     if (this.maxAge === 0) return { etag, tags: headerTags(tags) };
-    const until = await this.cache.untilNextStatusChange();
+    const change = await this.cache.untilNextStatusChange();
+    const expiry = schema.expiryDate?.getTime();
+    const untilExpiry = expiry === undefined ? null : Math.max(0, expiry - this.clock.nowMs());
+    const until = earliest(change, untilExpiry);
     return {
       etag,
       tags: headerTags(tags),
@@ -240,6 +260,10 @@ export class GraphqlEndpoint {
   }
 
   private async execute(run: Run, raw: RawOperation): Promise<string> {
+    // Each operation of a batch after the first waits for a turn of the event loop: a batch
+    // whose operations resolve without I/O would otherwise hold it for all of them (issue 29).
+    if (run.started) await eventLoopTurn();
+    run.started = true;
     const result = await this.operationResult(run, raw);
     if (!result.clean) run.clean = false;
     if (result.cached !== true) run.keepable = false;
@@ -286,6 +310,17 @@ export class GraphqlEndpoint {
 
 function failure(message: string): SerializedResult {
   return serializeResult({ errors: [{ message }] });
+}
+
+/** When the schema stops answering (its expiry), for the early answers that skip the selector. */
+function schemaExpiry(schema: GqlSchemaDefinition): { expiresAtMs?: number } {
+  return schema.expiryDate === null ? {} : { expiresAtMs: schema.expiryDate.getTime() };
+}
+
+/** The sooner of two delays, where null means none ahead. */
+function earliest(a: number | null, b: number | null): number | null {
+  if (a === null) return b;
+  return b === null ? a : Math.min(a, b);
 }
 
 /** An answer whose body is `json` serialised (errors of the endpoint and its route). */

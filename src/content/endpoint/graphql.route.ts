@@ -11,6 +11,7 @@ import { INTERNAL_ERROR_MESSAGE, yiiErrorBody } from './craft-http-error';
 import { EarlyAnswers, JSON_TYPE, type RequestText } from './early-answers';
 import { EndpointAnswer, GraphqlEndpoint, jsonAnswer } from './graphql-endpoint';
 import { noneMatchMatches, tagHeaders, varyHeader } from './http-caching';
+import { anonymousBodyLimit } from './request-caps';
 import { schemaRequestHeaders } from './request-headers';
 
 /** Where sites usually route Craft's `graphql/api` action; served next to GRAPHQL_PATH. */
@@ -76,6 +77,7 @@ export class GraphqlRoute {
     });
     // A POST body that the early answers read before routing (early-answers.ts).
     scope.addHook('preParsing', replayBody);
+    scope.addHook('preParsing', anonymousBodyLimit(this.settings.content.publicMaxBodyBytes));
     scope.setErrorHandler((error: FastifyError, request, reply) =>
       this.failed(error, request, reply),
     );
@@ -100,15 +102,16 @@ export class GraphqlRoute {
       contentType: request.headers['content-type'],
       body: body?.text,
     };
+    const headers = schemaRequestHeaders(request.raw.rawHeaders);
     const answer = await this.endpoint.answer({
       method: request.method,
       contentType: request.headers['content-type'],
       body: body?.text,
       malformedUtf8: body?.malformedUtf8,
       search: query < 0 ? '' : request.url.slice(query + 1),
-      headers: schemaRequestHeaders(request.raw.rawHeaders),
+      headers,
     });
-    this.early.remember(text, request.headers, answer);
+    this.early.remember(text, headers, answer);
     return send(reply, answer, request.headers['if-none-match']);
   }
 

@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cacheControl, entityTag, freshness, isAnonymous, noneMatchMatches } from './http-caching';
-
-const none = { authorization: [], craftAuthorization: undefined, gqlSchema: undefined };
+import { cacheControl, entityTag, freshness, noneMatchMatches } from './http-caching';
 
 describe('HTTP caching of endpoint answers', () => {
   it('an ETag is strong, quoted, and a prefix of the body’s SHA-256', () => {
@@ -28,13 +26,6 @@ describe('HTTP caching of endpoint answers', () => {
     // A malformed member ends the list: what follows it is not read.
     expect(noneMatchMatches('"x", junk, "abc"', etag)).toBe(false);
     expect(noneMatchMatches('"abc", junk', etag)).toBe(true);
-  });
-
-  it('only requests without credentials or a chosen schema are anonymous', () => {
-    expect(isAnonymous(none)).toBe(true);
-    expect(isAnonymous({ ...none, authorization: ['Bearer x'] })).toBe(false);
-    expect(isAnonymous({ ...none, craftAuthorization: [''] })).toBe(false);
-    expect(isAnonymous({ ...none, gqlSchema: 'public' })).toBe(false);
   });
 
   it('max-age and stale-while-revalidate stop at the next scheduled status change', () => {

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { SchemaRequestHeaders } from '../schemas/schema-request-headers';
 
 /**
  * The request headers that choose the schema (schema-selector.ts): an answer differs with them,
@@ -23,15 +22,6 @@ export function tagHeaders(tags: readonly string[]): Record<'cache-tag' | 'surro
 
 /** Base64url characters of the SHA-256 kept in an ETag: 132 bits. */
 const ETAG_HASH_CHARS = 22;
-
-/** No token, no Basic credentials, no schema chosen by an admin: the public schema as anyone gets it. */
-export function isAnonymous(headers: SchemaRequestHeaders): boolean {
-  return (
-    headers.authorization.length === 0 &&
-    headers.craftAuthorization === undefined &&
-    headers.gqlSchema === undefined
-  );
-}
 
 /** A strong ETag over the answer's bytes (the JSON text, as sent). */
 export function entityTag(body: string): string {

@@ -23,12 +23,14 @@ import { isMutation, MUTATION_NEEDS_POST } from './mutations/method';
 import { presentationTimeZone } from './scalars/atom-date';
 import { buildContentSchema } from './schema/content-schema.builder';
 import type { CraftVersion } from './schema/craft-version';
+import { eventLoopTurn, YIELD_ABOVE_QUERY_CHARS } from './event-loop-turn';
 import { ScopeGrants } from './scope-grants';
 import { unknownTypeNames } from './unknown-type-names';
 import { validationRules } from './validation-rules';
 
-/** How many distinct query texts keep their parsed document. */
+/** How many distinct query texts keep their parsed document, and the heap they may hold. */
 const DOCUMENT_CACHE_SIZE = 500;
+const DOCUMENT_CACHE_BYTES = 64 * 1024 * 1024;
 
 interface GeneratedSchema {
   readonly schema: GraphQLSchema;
@@ -48,7 +50,7 @@ interface GeneratedSchema {
 export class ContentGraphqlService extends ContentGraphql implements OnModuleDestroy {
   private readonly logger = new Logger('ContentGraphql');
   private readonly schemas = new Map<string, GeneratedSchema>();
-  private readonly documents = new DocumentCache(DOCUMENT_CACHE_SIZE);
+  private readonly documents = new DocumentCache(DOCUMENT_CACHE_SIZE, DOCUMENT_CACHE_BYTES);
   private readonly rules: readonly ValidationRule[];
   private readonly limits: QueryLimits;
   /** The public schema's: GRAPHQL_PUBLIC_MAX_* tighten the general limits (issue 19). */
@@ -108,9 +110,11 @@ export class ContentGraphqlService extends ContentGraphql implements OnModuleDes
   ): Promise<GraphqlResult> {
     const model = this.models.current;
     const generated = this.generated(model, definition);
+    const large = operation.query.length > YIELD_ABOVE_QUERY_CHARS;
     const document = this.parse(operation.query);
     if (!('kind' in document)) return document;
     if (!generated.validated.has(document)) {
+      if (large) await eventLoopTurn();
       // Craft's type loader fails on a type the schema lacks; with devMode the rule below says which.
       if (!this.devMode && unknownTypeNames(document, generated.schema).length > 0)
         return { errors: [{ message: GENERIC_ERROR_MESSAGE }] };
@@ -121,6 +125,7 @@ export class ContentGraphqlService extends ContentGraphql implements OnModuleDes
     }
     if (options.readOnly === true && isMutation(document, operation.operationName))
       return { errors: [{ message: MUTATION_NEEDS_POST }] };
+    if (large) await eventLoopTurn();
     // Limits depend on variables and on who asks: checked on every run (limits/query-limits.ts).
     const limits = definition.isPublic ? this.publicLimits : this.limits;
     if (limits.active) {

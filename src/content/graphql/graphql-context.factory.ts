@@ -13,6 +13,7 @@ import { createReferenceResolver } from './reference-resolver';
 import { RequestLoaders } from './request-loaders';
 import { presentationTimeZone } from './scalars/atom-date';
 import type { ScopeGrants } from './scope-grants';
+import { TransformBudget } from '../transforms/transform-budget';
 
 /**
  * The context of one GraphQL request: fresh request loaders (their DataLoader caches live for one
@@ -24,6 +25,8 @@ export class ContentGraphqlContextFactory extends GraphqlContextFactory {
   private readonly timeZone: string;
   private readonly maxResults: number;
   private readonly adhocTransforms: 'any' | 'tokens' | 'named';
+  private readonly maxTransforms: number;
+  private readonly maxTransformBytes: number;
   private values: { model: ContentModelIndex; values: FieldValues } | null = null;
 
   constructor(
@@ -36,6 +39,8 @@ export class ContentGraphqlContextFactory extends GraphqlContextFactory {
     this.timeZone = presentationTimeZone(settings.content.datesInSystemTimeZone);
     this.maxResults = settings.content.maxResults;
     this.adhocTransforms = settings.content.adhocTransforms;
+    this.maxTransforms = settings.content.transformMaxPerRequest;
+    this.maxTransformBytes = settings.content.transformMaxBytesPerRequest;
   }
 
   create(
@@ -58,6 +63,7 @@ export class ContentGraphqlContextFactory extends GraphqlContextFactory {
       elements,
       values: this.valuesFor(model),
       assetFiles: this.assetFiles,
+      transformBudget: new TransformBudget(this.maxTransforms, this.maxTransformBytes),
       adhocTransforms:
         this.adhocTransforms === 'any' ||
         (this.adhocTransforms === 'tokens' && !definition.isPublic),

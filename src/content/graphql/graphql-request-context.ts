@@ -4,6 +4,7 @@ import type { Field, GqlSchemaDefinition } from '../model/content-model';
 import type { ElementKind } from '../model/element-kinds';
 import type { ElementRecord } from '../store/element-record';
 import type { AssetFiles, TransformArgs } from '../transforms/asset-files';
+import type { TransformBudget } from '../transforms/transform-budget';
 import type { ContentMutations } from './mutations/content-mutations.service';
 import type { ScopeGrants } from './scope-grants';
 
@@ -85,6 +86,8 @@ export interface GraphqlRequestContext {
   readonly elements: ElementQueries;
   readonly values: ElementValues;
   readonly assetFiles: AssetFiles;
+  /** What this request may still draw of new image transforms; absent: no limit (unit tests). */
+  readonly transformBudget?: TransformBudget;
   readonly references: ReferenceResolver;
   /** Where DateTime values are presented: `UTC`, or the system zone (setting). */
   readonly timeZone: string;

@@ -1,5 +1,6 @@
 import type { Volume } from '../model/content-model';
 import type { ElementRecord } from '../store/element-record';
+import type { TransformBudget } from './transform-budget';
 
 /** Craft's transform arguments (@transform, and the arguments of Asset url/width/height). */
 export interface TransformArgs {
@@ -41,6 +42,7 @@ export abstract class AssetFiles {
     asset: ElementRecord,
     volume: Volume,
     args: TransformArgs,
+    budget?: TransformBudget,
   ): Promise<TransformedImage | null>;
 
   /**
@@ -54,6 +56,7 @@ export abstract class AssetFiles {
     volume: Volume,
     sizes: readonly string[],
     transform?: TransformArgs | null,
+    budget?: TransformBudget,
   ): Promise<string | null>;
 }
 

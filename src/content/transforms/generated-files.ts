@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { Dirent } from 'node:fs';
-import { readdir, stat, unlink } from 'node:fs/promises';
+import { readdir, rmdir, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 /** Bounds on generated transform files (CONTENT_TRANSFORM_*); 0 turns a bound off. */
@@ -96,6 +96,11 @@ export class GeneratedFiles {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
         this.logger.warn(`could not remove generated file ${path}: ${String(error)}`);
     }
+    // Its transform folder goes too once empty (issue 29: capped files left empty folders
+    // behind, one per transform ever asked for). rmdir removes only an empty folder; one that
+    // another transform is writing into again is recreated by the renderer's next attempt.
+    const folder = dirname(path);
+    if (this.isTransformFolder(basename(folder))) await rmdir(folder).catch(() => undefined);
   }
 
   private record(path: string, entry: Entry): void {

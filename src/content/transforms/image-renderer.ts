@@ -53,14 +53,19 @@ export class ImageRenderer {
     output: RenderOutput,
   ): Promise<void> {
     const folder = dirname(target);
-    await mkdir(folder, { recursive: true });
-    const temporary = join(folder, `.${basename(target)}.${randomUUID()}.tmp`);
-    try {
-      await this.pipeline(source, plan, output).toFile(temporary);
-      await rename(temporary, target);
-    } catch (error) {
-      await unlink(temporary).catch(() => undefined);
-      throw error;
+    // Twice at most: the folder may be removed, empty, by the file cap between mkdir and the
+    // write (generated-files.ts); it is then made again.
+    for (let attempt = 1; ; attempt++) {
+      await mkdir(folder, { recursive: true });
+      const temporary = join(folder, `.${basename(target)}.${randomUUID()}.tmp`);
+      try {
+        await this.pipeline(source, plan, output).toFile(temporary);
+        await rename(temporary, target);
+        return;
+      } catch (error) {
+        await unlink(temporary).catch(() => undefined);
+        if (attempt >= 2 || !isMissingFolder(error)) throw error;
+      }
     }
   }
 
@@ -101,4 +106,10 @@ export class ImageRenderer {
         return image.avif({ quality: Math.max(quality, 1) });
     }
   }
+}
+
+function isMissingFolder(error: unknown): boolean {
+  const { code, message } = error as NodeJS.ErrnoException;
+  // sharp reports a missing folder in its message, without a code.
+  return code === 'ENOENT' || /no such file or directory/i.test(message ?? '');
 }

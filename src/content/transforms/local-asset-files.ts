@@ -24,6 +24,7 @@ import {
 } from './transform-naming';
 import { MAX_TRANSFORM_SIDE, resolveTransformSpec, type TransformSpec } from './transform-spec';
 import { fileInVolume, pathSegments, volumeUrl } from './volume-paths';
+import type { TransformBudget } from './transform-budget';
 
 /** Bound on remembered source sizes (one entry per source file version). */
 const SOURCE_CACHE_LIMIT = 2000;
@@ -73,11 +74,14 @@ export class LocalAssetFiles extends AssetFiles {
     asset: ElementRecord,
     volume: Volume,
     args: TransformArgs,
+    budget?: TransformBudget,
   ): Promise<TransformedImage | null> {
     const spec = this.spec(args);
     const props = assetProperties(asset);
     if (!isTransformable(props)) return null;
-    return spec === null ? this.original(asset, volume) : this.generate(asset, volume, spec);
+    return spec === null
+      ? this.original(asset, volume)
+      : this.generate(asset, volume, spec, budget);
   }
 
   async srcset(
@@ -85,6 +89,7 @@ export class LocalAssetFiles extends AssetFiles {
     volume: Volume,
     sizes: readonly string[],
     transform?: TransformArgs | null,
+    budget?: TransformBudget,
   ): Promise<string | null> {
     const props = assetProperties(asset);
     const parsed = sizes.map((raw) => ({ raw, size: parseSrcsetSize(raw) }));
@@ -101,8 +106,8 @@ export class LocalAssetFiles extends AssetFiles {
       const url = !transformable
         ? Promise.resolve(this.url(asset, volume))
         : raw === '1x'
-          ? this.currentUrl(asset, volume, base)
-          : this.sizeUrl(asset, volume, srcsetTransform(current, base, size), current);
+          ? this.currentUrl(asset, volume, base, budget)
+          : this.sizeUrl(asset, volume, srcsetTransform(current, base, size), current, budget);
       entries.set(size.descriptor, url);
     }
     // All at once: awaiting them in turn would leave a later failure unhandled meanwhile.
@@ -119,9 +124,10 @@ export class LocalAssetFiles extends AssetFiles {
     asset: ElementRecord,
     volume: Volume,
     base: TransformSpec | null,
+    budget: TransformBudget | undefined,
   ): Promise<string | null> {
     if (base === null) return this.url(asset, volume);
-    return (await this.generate(asset, volume, base))?.url ?? null;
+    return (await this.generate(asset, volume, base, budget))?.url ?? null;
   }
 
   /**
@@ -133,12 +139,13 @@ export class LocalAssetFiles extends AssetFiles {
     volume: Volume,
     args: TransformArgs,
     current: Size,
+    budget: TransformBudget | undefined,
   ): Promise<string | null> {
     const width = args.width ?? current.width;
     const height = args.height ?? Math.round((width * current.height) / current.width);
     if (width > MAX_TRANSFORM_SIDE || height > MAX_TRANSFORM_SIDE) return null;
     if (width * height > this.maxPixels) return null;
-    return (await this.transform(asset, volume, args))?.url ?? null;
+    return (await this.transform(asset, volume, args, budget))?.url ?? null;
   }
 
   private spec(args: TransformArgs): TransformSpec | null {
@@ -167,6 +174,7 @@ export class LocalAssetFiles extends AssetFiles {
     asset: ElementRecord,
     volume: Volume,
     spec: TransformSpec,
+    budget?: TransformBudget,
   ): Promise<TransformedImage | null> {
     const props = assetProperties(asset);
     const located = await this.locate(volume, props);
@@ -188,12 +196,14 @@ export class LocalAssetFiles extends AssetFiles {
     const freshAfter =
       spec.mode === 'crop' ? Math.max(stats.mtimeMs, asset.dateUpdated.getTime()) : stats.mtimeMs;
     await this.once(target, freshAfter, async () => {
+      budget?.admit();
       await this.renderer.render(path, target, plan, {
         format,
         quality: spec.quality,
         interlace: spec.interlace,
         animated: source.frames > 1 && (format === 'gif' || format === 'webp'),
       });
+      budget?.charge((await stat(target).catch(() => null))?.size ?? 0);
       await this.generated.added(volume.path, target, path);
     });
     return {

@@ -78,10 +78,11 @@ export class AuthenticatorService {
     requestedOrg: number | undefined,
     clientAddress: string | undefined,
   ): Promise<Principal> {
-    const attempt = await this.protection.admit(login, clientAddress);
+    const found = await this.users.findByLoginOrEmail(login);
+    const attempt = await this.protection.admit(login, clientAddress, found?.id);
     let user: User;
     try {
-      user = await this.checkPassword(login, password);
+      user = await this.checkPassword(found, password);
     } catch (error) {
       if (error === WRONG_PASSWORD) {
         attempt.failed();
@@ -106,12 +107,11 @@ export class AuthenticatorService {
   }
 
   /**
-   * The user whose password this is, or WRONG_PASSWORD. Unknown and disabled logins fail too and
+   * The user (found by login or email) when this is their password, or WRONG_PASSWORD. Unknown and disabled logins fail too and
    * count as failed attempts (Grafana counts only known logins): a lock then does not reveal
    * whether a login exists, and a flood of made-up logins cannot hash without limit.
    */
-  private async checkPassword(login: string, password: string): Promise<User> {
-    const user = await this.users.findByLoginOrEmail(login);
+  private async checkPassword(user: User | undefined, password: string): Promise<User> {
     if (!user || user.isDisabled || user.passwordHash === null) {
       // Same cost as a real check: response times do not reveal which logins exist.
       await this.protection.hash(() => verifyPassword(password, DUMMY_HASH));

@@ -59,15 +59,26 @@ export class LoginProtection {
   }
 
   /**
-   * Admits one password attempt of `login` from `address` (undefined when the caller has no
-   * socket, as for the GraphQL admin header check). Throws Grafana's answer to a locked login:
+   * Admits one password attempt of `login` (the account's id when it names one) from `address`
+   * (undefined when the caller has no socket, as for the GraphQL admin header check). Throws Grafana's answer to a locked login:
    * 401 `Invalid username or password` (messageId `login-attempt.blocked`), the same body as a
    * wrong password, so a lock tells a guesser nothing new.
    */
-  async admit(login: string, address: string | undefined): Promise<AttemptTicket> {
+  async admit(
+    login: string,
+    address: string | undefined,
+    accountId?: number,
+  ): Promise<AttemptTicket> {
     if (!this.throttle) return NO_TICKET;
     const keys: string[] = [];
-    if (this.byLogin) keys.push(LoginThrottle.loginKey(login));
+    // An existing account is one lock whether its login or its email is presented (issue 29:
+    // counted apart they allowed twice the guesses); an unknown identifier is its own.
+    if (this.byLogin)
+      keys.push(
+        accountId === undefined
+          ? LoginThrottle.loginKey(login)
+          : LoginThrottle.accountKey(accountId),
+      );
     if (this.byAddress && address !== undefined) keys.push(LoginThrottle.addressKey(address));
     if (keys.length === 0) return NO_TICKET;
     const ticket = await this.throttle.begin(keys);

@@ -43,6 +43,11 @@ export class LoginThrottle {
     return `login:${createHash('sha256').update(login.toLowerCase()).digest('base64')}`;
   }
 
+  /** One key per account, whichever identifier (login or email) was presented (issue 29). */
+  static accountKey(userId: number): string {
+    return `account:${userId}`;
+  }
+
   static addressKey(address: string): string {
     return `ip:${address}`;
   }

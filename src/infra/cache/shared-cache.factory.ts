@@ -24,7 +24,7 @@ export function sharedCacheBackend(settings: Settings): 'memory' | 'kvstore' {
  */
 export function createSharedCache(settings: Settings, clock: Clock): SharedCache {
   if (sharedCacheBackend(settings) === 'memory')
-    return new MemorySharedCache(clock, settings.content.cacheMemoryMaxBytes);
+    return new MemorySharedCache(clock, settings.content.cacheMemoryMaxBytes, true);
   const { kvstore } = settings;
   const client = createRedisClient(
     {

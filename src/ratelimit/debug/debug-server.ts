@@ -6,6 +6,7 @@ import { StatsRegistry } from '../../infra/stats/registry';
 import { Settings } from '../../settings/settings';
 import { RuleConfigHolder } from '../config/rule-config.holder';
 import { PPROF_ENDPOINTS, PprofRoutes } from './pprof/pprof-routes';
+import { statLine } from './stat-line';
 
 const ENDPOINTS: ReadonlyArray<readonly [string, string]> = sortedByPath([
   ...PPROF_ENDPOINTS,
@@ -43,7 +44,7 @@ export class DebugServer implements OnApplicationShutdown {
       reply.type(text).send(
         this.stats
           .snapshot()
-          .map(([name, value]) => `${name}: ${value}\n`)
+          .map(([name, value]) => statLine(name, value))
           .join(''),
       ),
     );

@@ -159,6 +159,18 @@ export const CONTENT_SETTINGS = {
       'generated transform files kept per source image; beyond it the oldest of that image are removed; 0 = off',
       32,
     ),
+    transformMaxPerRequest: int(
+      'CONTENT_TRANSFORM_MAX_PER_REQUEST',
+      'new image transform files one GraphQL request may generate (files already generated are free); beyond it the field is a GraphQL error; 0 = off',
+      100,
+    ),
+    transformMaxBytesPerRequest: int(
+      'CONTENT_TRANSFORM_MAX_BYTES_PER_REQUEST',
+      'bytes of new image transform files one GraphQL request may generate; beyond it the field is a GraphQL error; 0 = off',
+      64 * 1024 * 1024,
+      0,
+      Number.MAX_SAFE_INTEGER,
+    ),
     transformDiskBudgetBytes: int(
       'CONTENT_TRANSFORM_DISK_BUDGET_BYTES',
       'total size of generated transform files per instance; beyond it the oldest are removed; 0 = off',
@@ -175,6 +187,25 @@ export const CONTENT_SETTINGS = {
       'GRAPHQL_MAX_BATCH_SIZE',
       'most operations in one batch request (Craft maxGraphqlBatchSize); 0 = off',
       0,
+    ),
+    publicMaxBatchSize: int(
+      'GRAPHQL_PUBLIC_MAX_BATCH_SIZE',
+      'most operations in one batch request of an anonymous client (no token), on top of GRAPHQL_MAX_BATCH_SIZE; 0 = off',
+      20,
+    ),
+    maxQueryBytes: int(
+      'GRAPHQL_MAX_QUERY_BYTES',
+      'largest query text of one operation (UTF-8 bytes, comments and whitespace included), refused before it is hashed, parsed or cached; 0 = off',
+      1024 * 1024,
+      0,
+      Number.MAX_SAFE_INTEGER,
+    ),
+    publicMaxQueryBytes: int(
+      'GRAPHQL_PUBLIC_MAX_QUERY_BYTES',
+      'the same for anonymous requests (no token), on top of GRAPHQL_MAX_QUERY_BYTES; 0 = off',
+      16 * 1024,
+      0,
+      Number.MAX_SAFE_INTEGER,
     ),
     maxTokens: int(
       'GRAPHQL_MAX_TOKENS',
@@ -217,6 +248,13 @@ export const CONTENT_SETTINGS = {
       'GRAPHQL_MAX_BODY_BYTES',
       'largest request body of the GraphQL endpoint (asset uploads travel in it as base64); larger: 413',
       16 * 1024 * 1024,
+      1024,
+      Number.MAX_SAFE_INTEGER,
+    ),
+    publicMaxBodyBytes: int(
+      'GRAPHQL_PUBLIC_MAX_BODY_BYTES',
+      'largest request body of an anonymous request (no token, no X-Craft-Gql-Schema), checked before it is read; larger: 413',
+      256 * 1024,
       1024,
       Number.MAX_SAFE_INTEGER,
     ),

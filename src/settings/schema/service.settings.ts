@@ -59,6 +59,37 @@ export const SERVICE_SETTINGS = {
       'extra time before an aged connection is closed',
       '1h',
     ),
+    maxConcurrentStreams: int(
+      'GRPC_MAX_CONCURRENT_STREAMS',
+      'most calls open at once on one connection (HTTP/2 SETTINGS_MAX_CONCURRENT_STREAMS); Envoy opens another connection beyond it',
+      1000,
+      1,
+    ),
+    requestTimeout: duration(
+      'GRPC_REQUEST_TIMEOUT',
+      'longest time a call may take to send its whole request message: then DEADLINE_EXCEEDED and the stream is closed; 0 disables',
+      '10s',
+    ),
+    callTimeout: duration(
+      'GRPC_CALL_TIMEOUT',
+      'longest time a call may stay open, request and decision together: then DEADLINE_EXCEEDED; 0 disables',
+      '60s',
+    ),
+    keepaliveTime: duration(
+      'GRPC_KEEPALIVE_TIME',
+      'the server pings a connection quiet for this long, and closes it when the ping is not answered within GRPC_KEEPALIVE_TIMEOUT; 0 disables',
+      '2h',
+    ),
+    keepaliveTimeout: duration(
+      'GRPC_KEEPALIVE_TIMEOUT',
+      'how long a keepalive ping may go unanswered before the connection is closed',
+      '20s',
+    ),
+    maxConnectionIdle: duration(
+      'GRPC_MAX_CONNECTION_IDLE',
+      'a connection without open calls for this long is sent GOAWAY (clients reconnect when they need to); 0 disables',
+      '15m',
+    ),
     useTls: bool('GRPC_SERVER_USE_TLS', 'TLS on the gRPC listener'),
     tlsCert: str('GRPC_SERVER_TLS_CERT', 'server certificate chain file'),
     tlsKey: str('GRPC_SERVER_TLS_KEY', 'server private key file'),

@@ -46,7 +46,7 @@ export async function transformedImage(
   const volume = volumeOf(source, context);
   if (transform === null || volume === null || source.asset === null) return null;
   checkAllowed(transform, context);
-  return context.assetFiles.transform(source, volume, transform);
+  return context.assetFiles.transform(source, volume, transform, context.transformBudget);
 }
 
 export async function assetUrl(
@@ -86,7 +86,13 @@ export async function assetSrcset(
   const derives = source.asset.kind === 'image' && sizes.some((size) => size.trim() !== '1x');
   if (context.adhocTransforms === false && derives)
     throw new TransformArgumentError(ADHOC_TRANSFORM_REFUSED);
-  return context.assetFiles.srcset(source, volume, sizes, source.transform ?? null);
+  return context.assetFiles.srcset(
+    source,
+    volume,
+    sizes,
+    source.transform ?? null,
+    context.transformBudget,
+  );
 }
 
 /** Craft's `img`: an `<img>` tag for the (transformed) image; null for files that are not images. */

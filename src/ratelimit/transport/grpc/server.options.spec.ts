@@ -36,6 +36,14 @@ describe('connectionAgeOptions', () => {
   });
 });
 
+/** GRPC_MAX_CONCURRENT_STREAMS, _KEEPALIVE_*, _MAX_CONNECTION_IDLE and the call deadlines. */
+const DEFAULT_STREAM_LIMITS = {
+  'grpc.max_concurrent_streams': 1000,
+  'grpc.keepalive_time_ms': 2 * HOUR,
+  'grpc.keepalive_timeout_ms': 20_000,
+  'grpc.max_connection_idle_ms': 15 * 60_000,
+};
+
 describe('grpcServerOptions', () => {
   it('listens on host:port or a unix socket, plaintext by default', () => {
     const tcp = grpcServerOptions(loadSettings({ GRPC_HOST: '127.0.0.1', GRPC_PORT: '9001' }));
@@ -44,6 +52,7 @@ describe('grpcServerOptions', () => {
     expect(tcp.options?.channelOptions).toEqual({
       'grpc.max_connection_age_ms': 24 * HOUR,
       'grpc.max_connection_age_grace_ms': HOUR,
+      ...DEFAULT_STREAM_LIMITS,
       'grpc.enable_channelz': 0,
     });
     const uds = grpcServerOptions(loadSettings({ GRPC_UDS: '/tmp/rls.sock' }));
@@ -57,7 +66,35 @@ describe('grpcServerOptions', () => {
     expect(options.options?.channelOptions).toEqual({
       'grpc.max_connection_age_ms': 600_000,
       'grpc.max_connection_age_grace_ms': 30_000,
+      ...DEFAULT_STREAM_LIMITS,
       'grpc.enable_channelz': 0,
     });
+  });
+
+  it('limits streams per connection, deadlines every call, pings quiet connections and closes idle ones (issue 29)', () => {
+    const options = grpcServerOptions(
+      loadSettings({
+        GRPC_MAX_CONCURRENT_STREAMS: '50',
+        GRPC_KEEPALIVE_TIME: '1m',
+        GRPC_KEEPALIVE_TIMEOUT: '5s',
+        GRPC_MAX_CONNECTION_IDLE: '0',
+      }),
+    );
+    expect(options.options?.channelOptions).toMatchObject({
+      'grpc.max_concurrent_streams': 50,
+      'grpc.keepalive_time_ms': 60_000,
+      'grpc.keepalive_timeout_ms': 5_000,
+    });
+    expect(options.options?.channelOptions).not.toHaveProperty('grpc.max_connection_idle_ms');
+    const none = grpcServerOptions(
+      loadSettings({ GRPC_REQUEST_TIMEOUT: '0', GRPC_CALL_TIMEOUT: '0', GRPC_KEEPALIVE_TIME: '0' }),
+    );
+    expect((none.options?.credentials as ServerCredentials)._getInterceptors()).toEqual([]);
+    expect(
+      (grpcServerOptions(loadSettings({})).options?.credentials as ServerCredentials)
+        ._getInterceptors()
+        .map((interceptor) => typeof interceptor),
+    ).toEqual(['function']);
+    expect(none.options?.channelOptions).not.toHaveProperty('grpc.keepalive_time_ms');
   });
 });

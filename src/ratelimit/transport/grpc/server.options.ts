@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { INestApplicationContext } from '@nestjs/common';
 import { GrpcOptions, Transport } from '@nestjs/microservices';
 import { Settings } from '../../../settings/settings';
+import { callDeadlinesInterceptor, withCallDeadlines } from './call-deadlines';
 import { RateLimitGrpcServer } from './rate-limit-grpc.server';
 import { RateLimitGrpcHandler } from './rate-limit.grpc-handler';
 import { RateLimitQuotaService } from '../../quota/rate-limit-quota.service';
@@ -32,9 +33,16 @@ export function grpcServerOptions(settings: Settings): GrpcOptions {
         oneofs: false,
       },
       gracefulShutdown: true,
-      credentials: grpcServerCredentials(settings),
+      credentials: withCallDeadlines(
+        grpcServerCredentials(settings),
+        callDeadlinesInterceptor(
+          Math.min(grpc.requestTimeout, MAX_TIMER_MS),
+          Math.min(grpc.callTimeout, MAX_TIMER_MS),
+        ),
+      ),
       channelOptions: {
         ...connectionAgeOptions(grpc.maxConnectionAge, grpc.maxConnectionAgeGrace),
+        ...streamLimitOptions(grpc),
         // Channelz bookkeeping ran on every call (8 % of the CPU under load) for a debug service
         // nobody serves here.
         'grpc.enable_channelz': 0,
@@ -56,6 +64,24 @@ export function rateLimitGrpcStrategy(
   return {
     strategy: new RateLimitGrpcServer(options, app.get(RateLimitGrpcHandler).handle, quota),
   };
+}
+
+/**
+ * Limits on what one client can hold open (issue 29): streams per connection (grpc-js
+ * advertised 2^32-1), keepalive pings that
+ * find dead peers, and GOAWAY for connections left idle (the call deadlines are interceptors
+ * of the credentials: call-deadlines.ts). Durations of 0 leave an option out
+ * (grpc-js's default: none); durations past a timer's range are capped.
+ */
+export function streamLimitOptions(grpc: Settings['grpc']): ChannelOptions {
+  const options: ChannelOptions = { 'grpc.max_concurrent_streams': grpc.maxConcurrentStreams };
+  if (grpc.keepaliveTime > 0) {
+    options['grpc.keepalive_time_ms'] = Math.min(grpc.keepaliveTime, MAX_TIMER_MS);
+    options['grpc.keepalive_timeout_ms'] = Math.min(grpc.keepaliveTimeout, MAX_TIMER_MS);
+  }
+  if (grpc.maxConnectionIdle > 0)
+    options['grpc.max_connection_idle_ms'] = Math.min(grpc.maxConnectionIdle, MAX_TIMER_MS);
+  return options;
 }
 
 /** Node timers hold 32-bit signed milliseconds: a longer delay fires after 1 ms instead. */
