@@ -145,6 +145,9 @@ beforeAll(async () => {
     RLQS_ASSIGNMENT_TTL: '7s',
     // Long enough for every other test's stream; short enough to see an abandon.
     RLQS_BUCKET_IDLE_TIMEOUT: '2s',
+    // Shorter than the abandon test's stream: a quota stream outlives both once it has spoken.
+    GRPC_REQUEST_TIMEOUT: '1s',
+    GRPC_CALL_TIMEOUT: '1s',
   });
 }, 60_000);
 
@@ -250,6 +253,14 @@ describe('StreamRateLimitQuotas', () => {
     // No further report: the server's next message abandons the bucket.
     expect(actionsOf(await call.next())).toEqual([{ bucket, abandon: true }]);
     call.stream.end();
+    client.close();
+  });
+
+  it('ends a stream whose first report does not come within GRPC_REQUEST_TIMEOUT', async () => {
+    const client = repeatedFormClient(service.grpcAddress);
+    const call = new QuotaCall(client);
+    await new Promise<void>((resolve) => call.stream.on('status', () => resolve()));
+    expect(call.status?.code).toBe(grpc.status.DEADLINE_EXCEEDED);
     client.close();
   });
 

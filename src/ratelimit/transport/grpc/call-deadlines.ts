@@ -19,6 +19,10 @@ import { constants, type ServerHttp2Stream } from 'node:http2';
  * is complete, the rest of the request is not wanted): an answered stream the client keeps open
  * still counts toward GRPC_MAX_CONCURRENT_STREAMS and holds its memory. 0 turns a deadline off.
  * One timer per call, set when it starts and cleared when it is answered.
+ *
+ * A call whose request is a stream (RLQS' StreamRateLimitQuotas, which lives as long as its Envoy)
+ * has only the first of these: its first message must arrive within `requestMs`; after that
+ * neither deadline applies.
  */
 export function callDeadlinesInterceptor(
   requestMs: number,
@@ -29,7 +33,8 @@ export function callDeadlinesInterceptor(
   const callDetails = `call not answered within ${callMs} ms (GRPC_CALL_TIMEOUT)`;
   const requestDue = requestMs > 0 ? requestMs : Infinity;
   const callDue = callMs > 0 ? callMs : Infinity;
-  return (_method, call) => {
+  return (method, call) => {
+    const streaming = method.requestStream;
     // Only the first interceptor gets grpc-js's own call, which holds the HTTP/2 stream:
     // withCallDeadlines puts this one first.
     const stream = (call as unknown as { stream?: ServerHttp2Stream }).stream;
@@ -61,6 +66,14 @@ export function callDeadlinesInterceptor(
         startedAt = performance.now();
         timer = setTimeout(check, Math.min(requestDue, callDue));
         next({
+          onReceiveMessage: (message, receive) => {
+            if (streaming && !received) {
+              received = true;
+              answered = true;
+              stop();
+            }
+            receive(message);
+          },
           onReceiveHalfClose: (halfClose) => {
             received = true;
             if (answered || callDue === Infinity) stop();
