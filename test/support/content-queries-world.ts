@@ -18,7 +18,8 @@ import { PROJECT_ROOT, ServiceProcess, startService } from './service-process';
 export const DATABASE_KINDS = ['PGlite', 'PostgreSQL'] as const;
 export type DatabaseKind = (typeof DATABASE_KINDS)[number];
 
-const ADMIN_PASSWORD = 'content-queries-secret';
+export const CONTENT_QUERIES_ADMIN_PASSWORD = 'content-queries-secret';
+const ADMIN_PASSWORD = CONTENT_QUERIES_ADMIN_PASSWORD;
 const DEMO_SEED = join(PROJECT_ROOT, 'config', 'content', 'seed');
 
 export interface ContentQueriesOptions {

@@ -1,3 +1,4 @@
+import type { UserVisibility } from '../store/element-criteria';
 import { Injectable, Optional } from '@nestjs/common';
 import { Settings } from '../../settings/settings';
 import { TaggingReader } from '../cache/tagging-reader';
@@ -27,6 +28,7 @@ export class ContentGraphqlContextFactory extends GraphqlContextFactory {
   private readonly adhocTransforms: 'any' | 'tokens' | 'named';
   private readonly maxTransforms: number;
   private readonly maxTransformBytes: number;
+  private readonly userVisibility: UserVisibility;
   private values: { model: ContentModelIndex; values: FieldValues } | null = null;
 
   constructor(
@@ -41,6 +43,11 @@ export class ContentGraphqlContextFactory extends GraphqlContextFactory {
     this.adhocTransforms = settings.content.adhocTransforms;
     this.maxTransforms = settings.content.transformMaxPerRequest;
     this.maxTransformBytes = settings.content.transformMaxBytesPerRequest;
+    // As the teams API: the main org's users, without the built-in admin and HIDDEN_USERS.
+    this.userVisibility = {
+      orgId: 1,
+      hiddenLogins: [settings.identity.adminUser, ...settings.identity.hiddenUsers],
+    };
   }
 
   create(
@@ -56,6 +63,7 @@ export class ContentGraphqlContextFactory extends GraphqlContextFactory {
       grants,
       reader,
       maxResults: this.maxResults,
+      userVisibility: this.userVisibility,
     });
     return {
       model,

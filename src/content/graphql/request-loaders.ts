@@ -1,4 +1,5 @@
 import DataLoader from 'dataloader';
+import type { UserVisibility } from '../store/element-criteria';
 import type { Field } from '../model/content-model';
 import type { ContentModelIndex } from '../model/content-model.index';
 import { type ElementKind, ElementKinds } from '../model/element-kinds';
@@ -17,6 +18,8 @@ export interface RequestLoadersDeps {
   readonly reader: ElementReader;
   /** settings.content.maxResults; 0 = no cap. */
   readonly maxResults: number;
+  /** Which users root user queries of token schemas list (CriteriaBuilderDeps). */
+  readonly userVisibility?: UserVisibility;
 }
 
 /** `_count` handles that are not custom fields (Craft counts any eager-loaded handle). */
@@ -51,7 +54,7 @@ export class RequestLoaders implements ElementQueries {
   }
 
   async all(kind: ElementKind, args: GraphqlArgs, fixed?: GraphqlArgs): Promise<ElementRecord[]> {
-    const criteria = await this.criteria.build(kind, withFixed(args, fixed));
+    const criteria = await this.criteria.build(kind, withFixed(args, fixed), { root: true });
     return criteria === null ? [] : this.deps.reader.find(criteria);
   }
 
@@ -61,7 +64,7 @@ export class RequestLoaders implements ElementQueries {
     args: GraphqlArgs,
     fixed?: GraphqlArgs,
   ): Promise<ElementRecord | null> {
-    const criteria = await this.criteria.build(kind, withFixed(args, fixed));
+    const criteria = await this.criteria.build(kind, withFixed(args, fixed), { root: true });
     if (criteria === null) return null;
     const [first] = await this.deps.reader.find({ ...criteria, limit: 1 });
     return first ?? null;
@@ -69,7 +72,10 @@ export class RequestLoaders implements ElementQueries {
 
   /** Craft counts without limit and offset (Yii's scalar queries drop them). */
   async count(kind: ElementKind, args: GraphqlArgs, fixed?: GraphqlArgs): Promise<number> {
-    const criteria = await this.criteria.build(kind, withFixed(args, fixed), { capLimit: false });
+    const criteria = await this.criteria.build(kind, withFixed(args, fixed), {
+      capLimit: false,
+      root: true,
+    });
     if (criteria === null) return 0;
     return this.deps.reader.count(withoutPaging(criteria));
   }

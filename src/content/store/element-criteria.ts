@@ -161,6 +161,11 @@ export interface ElementCriteria {
   readonly authors?: boolean;
   /** True: only users who uploaded an asset (false sets no condition, as in Craft). */
   readonly assetUploaders?: boolean;
+  /**
+   * Users only: the users a Craft install of this org would list (members of `orgId`), without
+   * `hiddenLogins` (the built-in admin, HIDDEN_USERS). Root user queries of token schemas.
+   */
+  readonly visibleUsers?: UserVisibility;
 
   // Matrix blocks
   readonly ownerIds?: readonly number[];
@@ -172,4 +177,11 @@ export interface ElementCriteria {
 
   /** Custom-field filters (AND). */
   readonly fields?: readonly FieldFilter[];
+}
+
+/** Which identity users token schemas list (docs/content-graphql.md, "Users"). */
+export interface UserVisibility {
+  readonly orgId: number;
+  /** Compared without case, as logins are. */
+  readonly hiddenLogins: readonly string[];
 }

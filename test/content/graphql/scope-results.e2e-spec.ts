@@ -174,8 +174,8 @@ describe('GraphQL scopes, introspection and tokens (PGlite, demo content)', () =
            } }`,
       );
       expect(result).toEqual({
-        users: [{ username: 'admin' }, { username: 'alice' }, { username: 'bob' }],
-        userCount: 3,
+        users: [{ username: 'alice' }, { username: 'bob' }],
+        userCount: 2,
         disabled: [{ title: 'Ideas for next quarter' }],
         other: [
           { title: 'The 2099 roadmap', status: 'pending' },

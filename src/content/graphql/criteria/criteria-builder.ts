@@ -6,7 +6,9 @@ import type {
   FieldFilter,
   RelationCondition,
   SearchTermOptions,
+  UserVisibility,
 } from '../../store/element-criteria';
+import { FULL_SCHEMA_UID } from '../../schemas/full-schema';
 import type { ElementReader } from '../../store/element-store';
 import { ClientSafeError } from '../client-safe-error';
 import { containerScope, layoutFields } from './containers';
@@ -53,6 +55,8 @@ export interface CriteriaBuilderDeps {
   readonly reader: ElementReader;
   /** settings.content.maxResults: caps every element query's limit; 0 = no cap. */
   readonly maxResults: number;
+  /** Root user queries of token schemas list these users only; absent: every user. */
+  readonly userVisibility?: UserVisibility;
 }
 
 export interface BuildOptions {
@@ -66,6 +70,8 @@ export interface BuildOptions {
   readonly containerIds?: readonly number[];
   /** Apply maxResults (default true); false for id resolutions and prev/next candidate sets. */
   readonly capLimit?: boolean;
+  /** A root query (`users`, `user`, `userCount`...), where user visibility applies. */
+  readonly root?: boolean;
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -111,6 +117,14 @@ export class CriteriaBuilder {
     if (unowned) criteria.ownerScopes = readableOwnerScopes(grants);
     this.applyCommon(criteria, args, options);
     if (!this.applyKindArguments(criteria, kind, args)) return null;
+    // Token schemas list the users of the org, not the built-in admin; the full schema (an
+    // admin's X-Craft-Gql-Schema: *) lists everyone. Authors and relations are not narrowed.
+    if (
+      kind === ElementKinds.user &&
+      options.root === true &&
+      grants.definition.uid !== FULL_SCHEMA_UID
+    )
+      criteria.visibleUsers = this.deps.userVisibility;
 
     const fields = this.fieldFilters(kind, args, scope);
     if (fields.length > 0) criteria.fields = fields;

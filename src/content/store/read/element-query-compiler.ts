@@ -292,6 +292,16 @@ function whereConditions(criteria: ElementCriteria, context: QueryContext): SQL[
       );
     if (criteria.assetUploaders === true)
       add(sql`EXISTS (SELECT 1 FROM content_assets uploaded WHERE uploaded.uploader_id = e.id)`);
+    if (criteria.visibleUsers !== undefined) {
+      const { orgId, hiddenLogins } = criteria.visibleUsers;
+      add(
+        sql`EXISTS (SELECT 1 FROM org_users ou WHERE ou.user_id = u.id AND ou.org_id = ${orgId})`,
+      );
+      if (hiddenLogins.length > 0)
+        add(
+          sql`lower(u.login) <> ALL(${`{${hiddenLogins.map((l) => JSON.stringify(l.toLowerCase())).join(',')}}`}::text[])`,
+        );
+    }
   }
 
   for (const filter of criteria.fields ?? []) {
