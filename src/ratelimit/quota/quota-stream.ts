@@ -26,7 +26,6 @@ export interface QuotaStreamContext {
 
 interface Watched {
   readonly bucket: Readonly<Record<string, string>>;
-  readonly key: string;
   lastReport: number;
 }
 
@@ -53,12 +52,18 @@ export class QuotaStream {
   ) {
     this.idleTimer = setInterval(() => this.abandonIdle(), Math.max(1000, context.idleMs / 4));
     this.idleTimer.unref();
-    call.on('data', (reports: UsageReports) => {
-      this.queue = this.queue.then(() => this.report(reports));
-    });
+    call.on('data', (reports: UsageReports) => this.enqueue(() => this.report(reports)));
     call.on('end', () => this.close(true));
     call.on('cancelled', () => this.close(false));
     call.on('error', () => this.close(false));
+  }
+
+  /** Runs `work` after the reports before it; a failure is counted, and the next still runs. */
+  private enqueue(work: () => Promise<void>): void {
+    this.queue = this.queue.then(work).catch((error: unknown) => {
+      this.context.onError();
+      this.context.logger.warn(`RLQS stream: ${(error as Error).message}`);
+    });
   }
 
   private async report(reports: UsageReports): Promise<void> {
@@ -83,7 +88,7 @@ export class QuotaStream {
       known.lastReport = now;
       return;
     }
-    this.watched.set(key, { bucket, key, lastReport: now });
+    this.watched.set(key, { bucket, lastReport: now });
     this.context.subscribe(`${this.domain}\u0000${key}`);
   }
 
@@ -152,7 +157,7 @@ export class QuotaStream {
         const looks = denied
           .filter((usage) => this.watched.has(bucketKey(usage.bucket)))
           .map((usage) => ({ ...usage, numRequestsAllowed: 0 }));
-        this.queue = this.queue.then(() => (this.closed ? undefined : this.assign(looks)));
+        this.enqueue(() => (this.closed ? Promise.resolve() : this.assign(looks)));
       },
       Math.max(1, seconds) * 1000,
     );
