@@ -185,7 +185,12 @@ describe('StreamRateLimitQuotas', () => {
         {
           bucket: buckets[0],
           ttl: 7,
-          requestsPerTimeUnit: { requestsPerTimeUnit: 10, timeUnit: 'MINUTE' },
+          // Envoy's filter enforces token buckets only: a minute's share, refilled each minute.
+          tokenBucket: {
+            maxTokens: 10,
+            tokensPerFill: { value: 10 },
+            fillInterval: { seconds: 60 },
+          },
         },
         {
           bucket: buckets[1],
@@ -210,7 +215,8 @@ describe('StreamRateLimitQuotas', () => {
     // Envoy let 6 requests through locally; ShouldRateLimit then sees them counted.
     call.send({ domain: 'envoy', bucketQuotaUsages: [usage(bucket, 6)] });
     expect(actionsOf(await call.next())[0]).toMatchObject({
-      requestsPerTimeUnit: { requestsPerTimeUnit: 10 },
+      // 4 of the 10 remain: the bucket holds 4 now and is refilled with 10 each minute.
+      tokenBucket: { maxTokens: 4, tokensPerFill: { value: 10 } },
     });
     const seen = await unary<{ statuses: { limitRemaining?: number; code: string }[] }>(
       rls,
@@ -241,6 +247,16 @@ describe('StreamRateLimitQuotas', () => {
     await new Promise<void>((resolve) => call.stream.on('status', () => resolve()));
     expect(call.status?.code).toBe(grpc.status.INVALID_ARGUMENT);
     expect(call.status?.details).toBe('the first usage report must name the domain');
+    client.close();
+  });
+
+  it('refuses a stream whose domain has no rules', async () => {
+    const client = mapFormClient(service.grpcAddress);
+    const call = new QuotaCall(client);
+    call.send({ domain: 'nowhere', bucketQuotaUsages: { '1': usage({ tenant: 'acme' }, 1) } });
+    await new Promise<void>((resolve) => call.stream.on('status', () => resolve()));
+    expect(call.status?.code).toBe(grpc.status.INVALID_ARGUMENT);
+    expect(call.status?.details).toBe('unknown rate limit domain "nowhere"');
     client.close();
   });
 

@@ -1,7 +1,7 @@
 import { Code, type DescriptorStatus } from '../limiter/rate-limit.model';
 import { compileYaml, entries } from '../rules/rules.fixtures';
 import { Unit } from '../rules/rate-limit-unit';
-import { quotaAction } from './quota-assignment';
+import { type AssignmentPolicy, quotaAction } from './quota-assignment';
 
 const { ruleSet } = compileYaml([
   `
@@ -12,41 +12,59 @@ descriptors:
   - key: shadow
     shadow_mode: true
     rate_limit: { unit: minute, requests_per_unit: 10 }
+  - key: free
+    rate_limit: { unlimited: true }
   - key: several
     rate_limits:
       - { unit: second, requests_per_unit: 5 }
       - { unit: hour, requests_per_unit: 3600 }
       - { unit: minute, requests_per_unit: 120 }
+  - key: bucket
+    rate_limit: { unit: second, requests_per_unit: 2, algorithm: token_bucket, burst: 20 }
   - key: weekly
     rate_limit: { unit: week, requests_per_unit: 7 }
 `,
 ]);
 const domain = ruleSet.domain('d')!;
-const ok: DescriptorStatus = {
+const status = (limitRemaining: number): DescriptorStatus => ({
   code: Code.OK,
   currentLimit: undefined,
-  limitRemaining: 3,
+  limitRemaining,
   durationUntilReset: 40,
-};
-const over: DescriptorStatus = { ...ok, code: Code.OVER_LIMIT, limitRemaining: 0 };
+});
+const over: DescriptorStatus = { ...status(0), code: Code.OVER_LIMIT };
 const bucket = { b: '1' };
-const act = (key: string, status = ok, subscribers = 1) =>
-  quotaAction(bucket, domain.match(entries([key, 'x'])), status, subscribers, 10);
+const envoy: AssignmentPolicy = { ttlSeconds: 10, requestsPerTimeUnit: false, noRule: 'ALLOW_ALL' };
+const act = (key: string, given = status(10), subscribers = 1, policy = envoy) =>
+  quotaAction(bucket, domain.match(entries([key, 'x'])), given, subscribers, policy);
+const strategyOf = (key: string, given = status(10), subscribers = 1, policy = envoy) =>
+  act(key, given, subscribers, policy).assignment.strategy;
 
 describe('the quota assignment of a bucket', () => {
-  it('shares the limit between the streams watching the bucket', () => {
-    expect(act('plain')).toEqual({
+  it("gives a token bucket by default (Envoy's filter enforces no other): the share of what remains, refilled with the share of the limit", () => {
+    expect(act('plain', status(7))).toEqual({
       bucket,
       assignment: {
         ttlSeconds: 10,
-        strategy: { requestsPerTimeUnit: { requests: 10, unit: Unit.MINUTE } },
+        strategy: { tokenBucket: { maxTokens: 7, tokensPerFill: 10, fillIntervalSeconds: 60 } },
       },
     });
-    expect(act('plain', ok, 3).assignment).toMatchObject({
-      strategy: { requestsPerTimeUnit: { requests: 3 } },
+    expect(strategyOf('plain', status(7), 3)).toEqual({
+      tokenBucket: { maxTokens: 2, tokensPerFill: 3, fillIntervalSeconds: 60 },
     });
-    expect(act('plain', ok, 50).assignment).toMatchObject({
-      strategy: { requestsPerTimeUnit: { requests: 1 } },
+    // A share is at least one request.
+    expect(strategyOf('plain', status(1), 50)).toEqual({
+      tokenBucket: { maxTokens: 1, tokensPerFill: 1, fillIntervalSeconds: 60 },
+    });
+  });
+
+  it('gives requests per time unit only when asked, and where the window is one unit', () => {
+    const units = { ...envoy, requestsPerTimeUnit: true };
+    expect(strategyOf('plain', status(7), 2, units)).toEqual({
+      requestsPerTimeUnit: { requests: 5, unit: Unit.MINUTE },
+    });
+    expect(strategyOf('weekly', status(7), 1, units)).toEqual({
+      tokenBucket: { maxTokens: 7, tokensPerFill: 7, fillIntervalSeconds: 604800 },
     });
   });
 
@@ -58,20 +76,24 @@ describe('the quota assignment of a bucket', () => {
     expect(act('plain', { ...over, durationUntilReset: 4 }).assignment.ttlSeconds).toBe(4);
   });
 
-  it('allows all without a rule, and in shadow mode (which never limits)', () => {
-    for (const action of [quotaAction(bucket, undefined, undefined, 1, 10), act('shadow', over)])
-      expect(action).toEqual({
-        bucket,
-        assignment: { ttlSeconds: 10, strategy: { blanketRule: 'ALLOW_ALL' } },
-      });
+  it('allows all when unlimited or in shadow mode; without a rule, as configured', () => {
+    expect(strategyOf('free')).toEqual({ blanketRule: 'ALLOW_ALL' });
+    expect(strategyOf('shadow', over)).toEqual({ blanketRule: 'ALLOW_ALL' });
+    expect(quotaAction(bucket, undefined, undefined, 1, envoy).assignment.strategy).toEqual({
+      blanketRule: 'ALLOW_ALL',
+    });
+    expect(
+      quotaAction(bucket, undefined, undefined, 1, { ...envoy, noRule: 'DENY_ALL' }).assignment
+        .strategy,
+    ).toEqual({ blanketRule: 'DENY_ALL' });
   });
 
-  it('takes the tightest of several limits, and a token bucket where no unit fits', () => {
-    expect(act('several').assignment).toMatchObject({
-      strategy: { requestsPerTimeUnit: { requests: 3600, unit: Unit.HOUR } },
+  it("takes the tightest of several limits, and a token bucket rule's burst", () => {
+    expect(strategyOf('several', status(3600))).toEqual({
+      tokenBucket: { maxTokens: 3600, tokensPerFill: 3600, fillIntervalSeconds: 3600 },
     });
-    expect(act('weekly').assignment).toMatchObject({
-      strategy: { tokenBucket: { maxTokens: 7, tokensPerFill: 7, fillIntervalSeconds: 604800 } },
+    expect(strategyOf('bucket', status(15), 2)).toEqual({
+      tokenBucket: { maxTokens: 7, tokensPerFill: 1, fillIntervalSeconds: 1 },
     });
   });
 });

@@ -14,34 +14,45 @@ const STRATEGY_UNITS: ReadonlySet<Unit> = new Set([
   Unit.YEAR,
 ]);
 
+/** How assignments are made (settings.rlqs). */
+export interface AssignmentPolicy {
+  readonly ttlSeconds: number;
+  /** Assign `requests_per_time_unit` where a unit fits; else always a token bucket. */
+  readonly requestsPerTimeUnit: boolean;
+  readonly noRule: 'ALLOW_ALL' | 'DENY_ALL';
+}
+
 /**
- * The assignment for one bucket after its usage was counted (docs/rlqs.md): no rule, an unlimited
- * rule or shadow mode allow all; a rule whose budget is spent (the shared counter, which
- * ShouldRateLimit callers count into too) denies all until the window resets; otherwise each of the
- * `subscribers` streams of this process watching the bucket gets an equal share of the tightest
- * limit, as requests per time unit, or as a token bucket for token bucket rules and windows a
- * unit cannot name (`unit_multiplier`, weeks).
+ * The assignment for one bucket after its usage was counted (docs/rlqs.md): no rule gets the
+ * configured blanket rule; an unlimited rule or shadow mode allow all; a rule whose budget is
+ * spent (the shared counter, which ShouldRateLimit callers count into too) denies all until the
+ * window resets; otherwise each of the `subscribers` streams of this process watching the bucket
+ * gets an equal share: a token bucket holding its share of what remains of the window and refilled
+ * with its share of the limit each window (Envoy's filter enforces token buckets only), or with
+ * `requestsPerTimeUnit` its share of the limit per unit where the window is one unit.
  */
 export function quotaAction(
   bucket: Readonly<Record<string, string>>,
   applied: AppliedRule | undefined,
   status: DescriptorStatus | undefined,
   subscribers: number,
-  ttlSeconds: number,
+  policy: AssignmentPolicy,
 ): AssignmentAction {
-  const assign = (strategy: Strategy, ttl = ttlSeconds): AssignmentAction => ({
+  const assign = (strategy: Strategy, ttl = policy.ttlSeconds): AssignmentAction => ({
     bucket,
     assignment: { ttlSeconds: ttl, strategy },
   });
   const rule = applied?.rule;
-  if (rule === undefined || rule.unlimited || rule.shadowMode)
-    return assign({ blanketRule: 'ALLOW_ALL' });
+  if (rule === undefined) return assign({ blanketRule: policy.noRule });
+  if (rule.unlimited || rule.shadowMode) return assign({ blanketRule: 'ALLOW_ALL' });
   if (status?.code === Code.OVER_LIMIT)
     return assign(
       { blanketRule: 'DENY_ALL' },
-      Math.max(1, Math.min(ttlSeconds, status.durationUntilReset ?? ttlSeconds)),
+      Math.max(1, Math.min(policy.ttlSeconds, status.durationUntilReset ?? policy.ttlSeconds)),
     );
-  return assign(shareOf(tightest(rule), Math.max(1, subscribers)));
+  const limit = tightest(rule);
+  const remaining = status?.limitRemaining ?? limit.burst;
+  return assign(shareOf(limit, remaining, Math.max(1, subscribers), policy.requestsPerTimeUnit));
 }
 
 /** The limit allowing the fewest requests per second of a `rate_limits` rule (the rule alone else). */
@@ -52,23 +63,25 @@ function tightest(rule: RateLimitRule): RateLimitRule {
   );
 }
 
-function shareOf(limit: RateLimitRule, subscribers: number): Strategy {
-  const share = Math.max(1, Math.floor(limit.requestsPerUnit / subscribers));
+function shareOf(
+  limit: RateLimitRule,
+  remaining: number,
+  subscribers: number,
+  requestsPerTimeUnit: boolean,
+): Strategy {
+  const share = (n: number) => Math.max(1, Math.floor(n / subscribers));
   if (
+    requestsPerTimeUnit &&
     limit.algorithm !== Algorithm.TOKEN_BUCKET &&
     limit.unitMultiplier === 1 &&
     STRATEGY_UNITS.has(limit.unit)
   )
-    return { requestsPerTimeUnit: { requests: share, unit: limit.unit } };
-  const capacity =
-    limit.algorithm === Algorithm.TOKEN_BUCKET
-      ? Math.max(1, Math.floor(limit.burst / subscribers))
-      : share;
+    return { requestsPerTimeUnit: { requests: share(limit.requestsPerUnit), unit: limit.unit } };
   return {
     tokenBucket: {
-      maxTokens: capacity,
-      tokensPerFill: share,
-      fillIntervalSeconds: limit.windowSeconds,
+      maxTokens: share(Math.min(limit.burst, remaining)),
+      tokensPerFill: share(limit.requestsPerUnit),
+      fillIntervalSeconds: Math.max(1, limit.windowSeconds),
     },
   };
 }

@@ -3,12 +3,12 @@ import type { Logger } from '@nestjs/common';
 import { Code, type RateLimitResponse, type RequestDescriptor } from '../limiter/rate-limit.model';
 import type { DomainRules, Entry } from '../rules/tree';
 import { bucketEntries } from './bucket-descriptor';
-import { quotaAction } from './quota-assignment';
+import { type AssignmentPolicy, quotaAction } from './quota-assignment';
 import type { BucketAction, BucketUsage, UsageReports } from './usage-reports.codec';
 
 /** What one RLQS stream needs from the service around it (RateLimitQuotaService). */
 export interface QuotaStreamContext {
-  readonly ttlSeconds: number;
+  readonly policy: AssignmentPolicy;
   readonly idleMs: number;
   domainRules(domain: string): DomainRules | undefined;
   /** ShouldRateLimit's decision: the same counters, rules and statistics. */
@@ -72,6 +72,10 @@ export class QuotaStream {
     if (this.domain === undefined) {
       if (reports.domain === '') {
         this.fail(grpc.status.INVALID_ARGUMENT, 'the first usage report must name the domain');
+        return;
+      }
+      if (this.context.domainRules(reports.domain) === undefined) {
+        this.fail(grpc.status.INVALID_ARGUMENT, `unknown rate limit domain "${reports.domain}"`);
         return;
       }
       this.domain = reports.domain;
@@ -138,7 +142,7 @@ export class QuotaStream {
     status: RateLimitResponse['statuses'][number] | undefined,
   ): BucketAction {
     const subscribers = this.context.subscribers(`${this.domain}\u0000${bucketKey(bucket)}`);
-    return quotaAction(bucket, applied, status, subscribers, this.context.ttlSeconds);
+    return quotaAction(bucket, applied, status, subscribers, this.context.policy);
   }
 
   /** Denied buckets get a fresh assignment when the earliest of their windows resets. */

@@ -44,10 +44,15 @@ export class RateLimitQuotaService {
       () => this.activeStreams,
       () => this.subscriptions.size,
     );
-    const { assignmentTtl, bucketIdleTimeout } = settings.rlqs;
+    const { assignmentTtl, bucketIdleTimeout, requestsPerTimeUnit, noRule } = settings.rlqs;
     const { stats, subscriptions } = this;
     this.context = {
-      ttlSeconds: Math.max(1, Math.round(assignmentTtl / 1000)),
+      // Envoy reads whole seconds of a TTL.
+      policy: {
+        ttlSeconds: Math.max(1, Math.round(assignmentTtl / 1000)),
+        requestsPerTimeUnit,
+        noRule,
+      },
       idleMs: bucketIdleTimeout,
       domainRules: (domain) => this.domainRules(domain),
       decide: (domain, descriptors) => this.decide(domain, descriptors),

@@ -176,5 +176,15 @@ export const RATELIMIT_SETTINGS = {
       'a bucket no usage report named for this long is abandoned (RLQS)',
       '60s',
     ),
+    requestsPerTimeUnit: bool(
+      'RLQS_REQUESTS_PER_TIME_UNIT',
+      'assign requests_per_time_unit where a unit fits, for clients that enforce it (Envoy only enforces token buckets)',
+    ),
+    noRule: choice(
+      'RLQS_NO_RULE',
+      'the assignment of a bucket no rule matches: ALLOW_ALL or DENY_ALL',
+      ['ALLOW_ALL', 'DENY_ALL'] as const,
+      'ALLOW_ALL',
+    ),
   },
 } as const;
