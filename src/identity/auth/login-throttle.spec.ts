@@ -55,6 +55,17 @@ describe('LoginThrottle', () => {
     (await admitted(throttle, ALICE)).succeeded();
   });
 
+  it("a success ends an account's run of failures, whichever identifier failed", async () => {
+    const { throttle } = throttleWith();
+    const account = [LoginThrottle.accountKey(7)];
+    await fail(throttle, account, 4);
+    (await admitted(throttle, account)).succeeded();
+    expect(throttle.recentFailures(account[0])).toBe(0);
+    // Four more failures do not lock it: the run started again at the success.
+    await fail(throttle, account, 4);
+    (await admitted(throttle, account)).succeeded();
+  });
+
   it('lets only as many checks run as failures are left; the rest wait and are then refused', async () => {
     const { throttle } = throttleWith();
     const first = await Promise.all([1, 2, 3, 4, 5].map(() => admitted(throttle, ALICE)));

@@ -91,8 +91,8 @@ export class LoginThrottle {
       settled = true;
       for (const key of keys) {
         if (outcome === 'failed') this.recordFailure(key);
-        // A success ends a login's run of failures; an address's failures stay counted.
-        else if (outcome === 'succeeded' && key.startsWith('login:')) this.failures.delete(key);
+        // A success ends an account's (or a login's) run of failures; an address's stay counted.
+        else if (outcome === 'succeeded' && !key.startsWith('ip:')) this.failures.delete(key);
         const left = (this.inFlight.get(key) ?? 1) - 1;
         if (left > 0) this.inFlight.set(key, left);
         else this.inFlight.delete(key);
