@@ -69,7 +69,8 @@ export async function importRows(): Promise<Row[]> {
   return rows;
 }
 
-function runImport(files: string, env: Record<string, string>): Promise<ImportRun> {
+/** `content-import -quiet <files>` with the demo model; its wall time and peak RSS. */
+export function runImport(files: string, env: Record<string, string>): Promise<ImportRun> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(
