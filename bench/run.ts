@@ -6,6 +6,8 @@ import { markdownTable } from './report/table';
 import { algorithmRows } from './rows/algorithms';
 import { footprintRows } from './rows/footprint';
 import { graphqlRows } from './rows/graphql';
+import { importRows } from './rows/import';
+import { contentSizeRows } from './rows/content-size';
 import { graphqlNoopRows } from './rows/graphql-noop';
 import { latencyRows } from './rows/latency';
 import { localCacheRows } from './rows/local-cache';
@@ -102,6 +104,8 @@ async function main(): Promise<void> {
   }
   await group('footprint', () => footprintRows(fleet));
   await group('local-cache', () => localCacheRows());
+  await group('import', () => importRows());
+  await group('content-size', () => contentSizeRows());
   const heading = `${machine()}; ${BENCH.seconds} s per load run (h2load adds a 1 s warm-up), medians of ${BENCH.rounds} alternating rounds; ${at.toISOString()}`;
   const markdown = [
     heading,

@@ -6,7 +6,8 @@
  *   BENCH_BOOTS    fresh `MODULES=ratelimit` boots for the start-up rows (default 3)
  *   BENCH_KEYS     distinct keys for the RSS-after-keys row (default 1000000)
  *   BENCH_ONLY     comma list of groups to run: throughput, latency, algorithms, footprint,
- *                  local-cache, profile, graphql, teams (default all)
+ *                  local-cache, profile, graphql, teams, import, content-size (default all)
+ *   BENCH_IMPORT_ENTRIES  generated news entries of the import and content-size rows (default 20000)
  *   BENCH_BASELINE_REF  the commit the graphql and teams rows compare this build with (default
  *                  HEAD~1; `none`: those rows are skipped); BENCH_BASELINE_MAIN: an existing
  *                  build's main.js instead (bench/tools/baseline-build.ts)
@@ -28,6 +29,8 @@ export const GROUPS = [
   'local-cache',
   'graphql',
   'teams',
+  'import',
+  'content-size',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 
@@ -48,6 +51,7 @@ export const BENCH = {
   apiRounds: numberFrom('BENCH_API_ROUNDS', 7),
   boots: numberFrom('BENCH_BOOTS', 3),
   keys: numberFrom('BENCH_KEYS', 1_000_000),
+  importEntries: numberFrom('BENCH_IMPORT_ENTRIES', 20_000),
   groups: selectedGroups(),
   /** h2load: connections × concurrent streams per connection. */
   grpcLoad: { clients: 16, streams: 10 },

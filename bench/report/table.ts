@@ -4,7 +4,13 @@ const MARK = { met: '✓', missed: '✗', skipped: 'skipped', info: '' } as cons
 
 function figure(value: Figure | undefined): string {
   if (!value) return '';
-  const digits = value.unit === 'req/s' || value.unit === 'keys' || value.unit === 'B/key' ? 0 : 2;
+  const digits =
+    value.unit === 'req/s' ||
+    value.unit === 'entries/s' ||
+    value.unit === 'keys' ||
+    value.unit === 'B/key'
+      ? 0
+      : 2;
   const failed = value.load?.failed ? ` (${value.load.failed} failed)` : '';
   return `${value.value.toFixed(digits)} ${value.unit}${failed}`;
 }

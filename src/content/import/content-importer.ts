@@ -46,6 +46,7 @@ export class ContentImporter {
         this.states,
         new LoadTracker(this.states),
         listener,
+        () => this.database.refreshContentStatistics(),
       ).run(document),
     );
   }

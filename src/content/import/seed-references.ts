@@ -14,10 +14,38 @@ const UID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * username. Slugs are those of the primary site, else of any site.
  */
 export class SeedReferences {
+  /**
+   * Elements found so far, per kind: a load names the same tags, categories, authors and
+   * entries thousands of times, and pass two (relations) writes no element, so each is looked
+   * up once. Only found elements are kept (a later item may create what was missing), and a
+   * kind's are dropped whenever an element of that kind is written (its slug may change).
+   */
+  private readonly found = new Map<ElementKind, Map<string, ElementKey>>();
+
   constructor(
     private readonly model: ContentModelIndex,
     private readonly lookups: ElementLookups,
   ) {}
+
+  /** After the load wrote an element of this kind. */
+  written(kind: ElementKind): void {
+    this.found.delete(kind);
+  }
+
+  private async remembered(
+    kind: ElementKind,
+    key: string,
+    look: () => Promise<ElementKey | undefined>,
+  ): Promise<ElementKey | undefined> {
+    let ofKind = this.found.get(kind);
+    const known = ofKind?.get(key);
+    if (known !== undefined) return known;
+    const found = await look();
+    if (found === undefined) return undefined;
+    if (ofKind === undefined) this.found.set(kind, (ofKind = new Map<string, ElementKey>()));
+    ofKind.set(key, found);
+    return found;
+  }
 
   async resolve(kind: ElementKind, reference: string): Promise<number> {
     const found = await this.find(kind, reference);
@@ -26,7 +54,11 @@ export class SeedReferences {
     return found.id;
   }
 
-  async find(kind: ElementKind, reference: string): Promise<ElementKey | undefined> {
+  find(kind: ElementKind, reference: string): Promise<ElementKey | undefined> {
+    return this.remembered(kind, `r:${reference}`, () => this.look(kind, reference));
+  }
+
+  private async look(kind: ElementKind, reference: string): Promise<ElementKey | undefined> {
     if (UID.test(reference)) {
       const found = await this.lookups.byUid(reference);
       return found?.kind === kind ? found : undefined;
@@ -65,18 +97,25 @@ export class SeedReferences {
   }
 
   /** An entry, category or tag by slug: the primary site's first, then any site's. */
-  async bySlug(
+  bySlug(kind: ElementKind, containerId: number, slug: string): Promise<ElementKey | undefined> {
+    return this.remembered(kind, `s:${containerId} ${slug}`, () =>
+      this.slugInSites(kind, containerId, slug),
+    );
+  }
+
+  private async slugInSites(
     kind: ElementKind,
     containerId: number,
     slug: string,
   ): Promise<ElementKey | undefined> {
     if (slug === '') return undefined;
     const sites = [this.model.primarySite, ...this.model.sites.all.filter((site) => !site.primary)];
-    for (const site of sites) {
-      const found = await this.lookups.bySlug(kind, containerId, slug, site.id);
-      if (found !== undefined) return found;
-    }
-    return undefined;
+    return this.lookups.bySlugInSites(
+      kind,
+      containerId,
+      slug,
+      sites.map((site) => site.id),
+    );
   }
 
   private hint(kind: ElementKind): string {

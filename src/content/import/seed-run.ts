@@ -30,7 +30,9 @@ import {
   type SeedUser,
 } from './seed-document';
 import { SeedReferenceError, SeedReferences } from './seed-references';
-import { isRelationFieldType, relationTargetKind } from '../model/field-types';
+import { type PendingRelation, SeedRelationPass } from './seed-relations';
+import { isRelationFieldType } from '../model/field-types';
+import { StatisticsSchedule } from './statistics-schedule';
 
 /** Every problem of a content load; nothing of it was written. */
 export class SeedContentError extends Error {
@@ -40,16 +42,6 @@ export class SeedContentError extends Error {
   }
 }
 
-/** Relation values wait for the second pass, when every element of the load exists. */
-interface PendingRelation {
-  readonly at: string;
-  readonly field: Field;
-  readonly references: unknown;
-  readonly siteId?: number;
-  /** The source's id, known once the element (or its block) is written. */
-  sourceId?: number;
-}
-
 /** What an item's field values become for the first pass. */
 interface PreparedContent {
   readonly fields: Record<string, unknown>;
@@ -57,6 +49,15 @@ interface PreparedContent {
   /** Gives the waiting relations their source ids once the element is written. */
   readonly written: (saved: SavedElement) => void;
 }
+
+const ELEMENT_KIND_OF: Record<SeedKind, ElementKind> = {
+  users: ElementKinds.user,
+  assets: ElementKinds.asset,
+  categories: ElementKinds.category,
+  tags: ElementKinds.tag,
+  globalSets: ElementKinds.globalSet,
+  entries: ElementKinds.entry,
+};
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -85,6 +86,7 @@ export class SeedRun {
   private readonly pending: PendingRelation[] = [];
   private readonly photos: { at: string; user: SeedUser }[] = [];
   private readonly references: SeedReferences;
+  private readonly statistics: StatisticsSchedule;
 
   constructor(
     private readonly model: ContentModelIndex,
@@ -93,8 +95,10 @@ export class SeedRun {
     private readonly states: ElementStatesRepository,
     private readonly tracker: LoadTracker,
     private readonly listener: LoadListener = () => undefined,
+    refreshStatistics: () => Promise<void> = () => Promise.resolve(),
   ) {
     this.references = new SeedReferences(model, lookups);
+    this.statistics = new StatisticsSchedule(refreshStatistics);
   }
 
   async run(document: SeedDocument): Promise<ImportCounts> {
@@ -124,8 +128,9 @@ export class SeedRun {
       );
     const relations = this.pending.filter((relation) => relation.sourceId !== undefined);
     const linked = this.counter('relations', relations.length + this.photos.length);
-    for (const relation of relations)
-      await linked(this.item(relation.at, () => this.relation(relation)));
+    await new SeedRelationPass(this.writer, this.references, this.problems, (at, work) =>
+      this.item(at, work),
+    ).run(relations, linked);
     for (const { at, user } of this.photos) await linked(this.item(at, () => this.photo(user)));
     if (this.problems.length > 0) throw new SeedContentError(this.problems);
     return this.tracker.finish();
@@ -137,6 +142,7 @@ export class SeedRun {
     if (total > 0) this.listener({ phase, done, total });
     return async (step: Promise<void>) => {
       await step;
+      await this.statistics.step();
       this.listener({ phase, done: ++done, total });
     };
   }
@@ -323,6 +329,7 @@ export class SeedRun {
     dates: { dateUpdated?: Date; dateModified?: Date },
   ): void {
     content.written(saved);
+    this.references.written(ELEMENT_KIND_OF[kind]);
     this.tracker.written(kind, saved, givenDates(dates));
   }
 
@@ -471,29 +478,5 @@ export class SeedRun {
         sites,
       } satisfies BlockInput;
     });
-  }
-
-  private async relation(relation: PendingRelation): Promise<void> {
-    const { field, references } = relation;
-    const list = references === null ? [] : Array.isArray(references) ? references : [references];
-    const kind = relationTargetKind(field.type)!;
-    const ids: number[] = [];
-    const problems: string[] = [];
-    for (const reference of list) {
-      if (typeof reference !== 'string') {
-        problems.push(
-          `field "${field.handle}": expected references such as "news/my-slug", got ${JSON.stringify(reference)}`,
-        );
-        continue;
-      }
-      try {
-        ids.push(await this.references.resolve(kind, reference));
-      } catch (error) {
-        if (!(error instanceof SeedReferenceError)) throw error;
-        problems.push(`field "${field.handle}": ${error.message}`);
-      }
-    }
-    if (problems.length > 0) throw new ElementWriteError(problems);
-    await this.writer.saveRelations(relation.sourceId!, field.id, ids, relation.siteId);
   }
 }

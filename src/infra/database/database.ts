@@ -65,6 +65,18 @@ export class Database {
     await this.root.execute(sql`ANALYZE`);
   }
 
+  /**
+   * ANALYZE of the content tables in the open transaction, so a long load's own look-ups are
+   * planned for the rows it has written (ANALYZE counts the transaction's uncommitted rows).
+   * Without it a single-transaction import is quadratic: slug look-ups planned for the
+   * near-empty tables of the load's start scan what the load wrote (issue 27).
+   */
+  async refreshContentStatistics(): Promise<void> {
+    await this.executor.execute(
+      sql`ANALYZE content_elements, content_element_sites, content_relations, content_structure_nodes, content_assets`,
+    );
+  }
+
   private async outermost<T>(work: () => Promise<T>): Promise<T> {
     const hooks: TransactionEndHooks[] = [];
     let result: T;

@@ -61,6 +61,29 @@ export class ElementLookups {
     return toKey(row);
   }
 
+  /**
+   * An entry, category or tag by slug, in the first of `siteIds` (in that order) that has one:
+   * `bySlug` over several sites in one statement.
+   */
+  async bySlugInSites(
+    kind: ElementKind,
+    containerId: number,
+    slug: string,
+    siteIds: readonly number[],
+  ): Promise<ElementKey | undefined> {
+    const sites = sql.param([...siteIds]);
+    const [row] = await rawRows<KeyRow>(
+      this.db,
+      sql`SELECT e.id, e.uid FROM content_elements e
+          JOIN content_element_sites s ON s.element_id = e.id
+          WHERE s.site_id = ANY(${sites}::bigint[])
+            AND e.kind = ${kind} AND e.container_id = ${containerId} AND s.slug = ${slug}
+            AND e.date_deleted IS NULL
+          ORDER BY array_position(${sites}::bigint[], s.site_id), e.id LIMIT 1`,
+    );
+    return toKey(row);
+  }
+
   /** The entry of a single section. */
   async single(sectionId: number): Promise<ElementKey | undefined> {
     const [row] = await rawRows<KeyRow>(

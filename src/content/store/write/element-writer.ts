@@ -14,6 +14,7 @@ import { ExtensionAllowList } from './extension-allow-list';
 import { checkElementKind, existingElement } from './referenced-elements';
 import { ElementSave } from './save-pipeline';
 import { isRelationField, RelationRows } from './relation-rows';
+import { type RelationValues, saveRelationBatch } from './relation-batch';
 import { allSiteIds, globalSetSpec, type SaveSpec, siteSettingsMaps } from './save-spec';
 import { StructureNodes } from './structure-nodes';
 import { UriTrees } from './uri-trees';
@@ -339,6 +340,14 @@ export class ElementWriter {
         : [null];
       for (const site of sites) await this.relations.replace(field.id, sourceId, site, ids!);
     });
+  }
+
+  /**
+   * `saveRelations` for many values in a few statements (relation-batch.ts): each value's
+   * problems in order (empty: written). A (source, field) pair must not repeat in one call.
+   */
+  saveRelationBatch(values: readonly RelationValues[]): Promise<string[][]> {
+    return this.database.transaction(() => saveRelationBatch(this.relations, this.model, values));
   }
 
   /**

@@ -12,7 +12,7 @@ export function isRelationField(field: Field): field is Field & { type: Relation
   return isRelationFieldType(field.type);
 }
 
-interface TargetRow {
+export interface TargetRow {
   id: number | string;
   kind: ElementKind;
   container_id: number | string | null;
@@ -40,6 +40,30 @@ export class RelationRows {
     problems: ProblemList,
     label = `field "${field.handle}"`,
   ): Promise<number[] | undefined> {
+    const ids = this.parseTargets(field, targets, problems, label);
+    if (ids === undefined || ids.length === 0) return ids;
+    return this.checkTargets(field, ids, await this.targetRows(ids), model, problems, label);
+  }
+
+  /** Each target exists, is of the field's kind and in one of its sources (see validate). */
+  checkTargets(
+    field: Field,
+    ids: number[],
+    found: ReadonlyMap<number, TargetRow>,
+    model: ContentModelIndex,
+    problems: ProblemList,
+    label = `field "${field.handle}"`,
+  ): number[] | undefined {
+    return checkTargets(field, ids, found, model, problems, label);
+  }
+
+  /** The ids of a relation value, duplicates dropped; undefined (with a problem) if invalid. */
+  parseTargets(
+    field: Field,
+    targets: unknown,
+    problems: ProblemList,
+    label = `field "${field.handle}"`,
+  ): number[] | undefined {
     if (targets === null) return [];
     if (!Array.isArray(targets) || !targets.every((t) => Number.isInteger(Number(t)))) {
       problems.add(`${label}: expected a list of element ids`);
@@ -52,38 +76,36 @@ export class RelationRows {
       );
       return undefined;
     }
-    if (ids.length === 0) return ids;
+    return ids;
+  }
+
+  /** What validation needs of each target, by id (one query for any number of targets). */
+  async targetRows(ids: readonly number[]): Promise<Map<number, TargetRow>> {
+    if (ids.length === 0) return new Map();
     const rows = await rawRows<TargetRow>(
       this.db,
       sql`SELECT e.id, e.kind, e.container_id, e.date_deleted IS NOT NULL AS deleted,
             (SELECT array_agg(g.group_id) FROM content_user_group_members g
               WHERE g.user_id = e.user_id) AS group_ids
-          FROM content_elements e WHERE e.id = ANY(${sql.param(ids)}::bigint[])`,
+          FROM content_elements e WHERE e.id = ANY(${sql.param([...ids])}::bigint[])`,
     );
-    const found = new Map(rows.map((row) => [Number(row.id), row]));
-    const kind = RELATION_TARGET_KINDS[field.type as RelationFieldType];
-    const sources = new Set(field.sources);
-    let valid = true;
-    for (const id of ids) {
-      const row = found.get(id);
-      const refuse = (why: string) => {
-        problems.add(`${label}: element ${id} ${why}`);
-        valid = false;
-      };
-      if (row === undefined || row.deleted) refuse('does not exist');
-      else if (row.kind !== kind) refuse(`is ${withArticle(row.kind)}, not ${withArticle(kind)}`);
-      else if (sources.size > 0) {
-        const memberOf =
-          field.type === 'users'
-            ? (row.group_ids ?? []).map(Number)
-            : row.container_id === null
-              ? []
-              : [Number(row.container_id)];
-        if (!memberOf.some((source) => sources.has(source)))
-          refuse(`is not in the field's sources (${sourceNames(field, model)})`);
-      }
+    return new Map(rows.map((row) => [Number(row.id), row]));
+  }
+
+  /** The sites each element has content in (one query for a batch of elements). */
+  async sitesOf(elementIds: readonly number[]): Promise<Map<number, number[]>> {
+    const sites = new Map<number, number[]>();
+    if (elementIds.length === 0) return sites;
+    const rows = await rawRows<{ element_id: number | string; site_id: number | string }>(
+      this.db,
+      sql`SELECT element_id, site_id FROM content_element_sites
+          WHERE element_id = ANY(${sql.param([...elementIds])}::bigint[])`,
+    );
+    for (const row of rows) {
+      const id = Number(row.element_id);
+      sites.set(id, [...(sites.get(id) ?? []), Number(row.site_id)]);
     }
-    return valid ? ids : undefined;
+    return sites;
   }
 
   /**
@@ -107,6 +129,76 @@ export class RelationRows {
           FROM unnest(${sql.param([...targetIds])}::bigint[]) WITH ORDINALITY AS t(id, position)`,
     );
   }
+
+  /**
+   * Many `replace`s in two statements; at most one set per field and source (the caller
+   * splits batches where a pair repeats, so no set's rows are deleted by another's).
+   */
+  async replaceMany(sets: readonly RelationSet[]): Promise<void> {
+    if (sets.length === 0) return;
+    await this.db.execute(
+      sql`DELETE FROM content_relations r
+          USING unnest(${sql.param(sets.map((s) => s.fieldId))}::bigint[],
+                       ${sql.param(sets.map((s) => s.sourceId))}::bigint[],
+                       ${sql.param(sets.map((s) => s.siteId))}::bigint[]) AS d(field_id, source_id, site_id)
+          WHERE r.field_id = d.field_id AND r.source_id = d.source_id
+            AND (d.site_id IS NULL OR r.source_site_id IS NULL OR r.source_site_id = d.site_id)`,
+    );
+    const rows = sets.flatMap((set) =>
+      set.targetIds.map((targetId, index) => ({ ...set, targetId, position: index + 1 })),
+    );
+    if (rows.length === 0) return;
+    await this.db.execute(
+      sql`INSERT INTO content_relations (field_id, source_id, source_site_id, target_id, sort_order)
+          SELECT * FROM unnest(${sql.param(rows.map((r) => r.fieldId))}::bigint[],
+                               ${sql.param(rows.map((r) => r.sourceId))}::bigint[],
+                               ${sql.param(rows.map((r) => r.siteId))}::bigint[],
+                               ${sql.param(rows.map((r) => r.targetId))}::bigint[],
+                               ${sql.param(rows.map((r) => r.position))}::int[])`,
+    );
+  }
+}
+
+/** One field's targets of one source in one site (null: a field that is not translatable). */
+export interface RelationSet {
+  readonly fieldId: number;
+  readonly sourceId: number;
+  readonly siteId: number | null;
+  readonly targetIds: readonly number[];
+}
+
+/** Each target exists, is of the field's kind and in one of its sources (see validate). */
+function checkTargets(
+  field: Field,
+  ids: number[],
+  found: ReadonlyMap<number, TargetRow>,
+  model: ContentModelIndex,
+  problems: ProblemList,
+  label: string,
+): number[] | undefined {
+  const kind = RELATION_TARGET_KINDS[field.type as RelationFieldType];
+  const sources = new Set(field.sources);
+  let valid = true;
+  for (const id of ids) {
+    const row = found.get(id);
+    const refuse = (why: string) => {
+      problems.add(`${label}: element ${id} ${why}`);
+      valid = false;
+    };
+    if (row === undefined || row.deleted) refuse('does not exist');
+    else if (row.kind !== kind) refuse(`is ${withArticle(row.kind)}, not ${withArticle(kind)}`);
+    else if (sources.size > 0) {
+      const memberOf =
+        field.type === 'users'
+          ? (row.group_ids ?? []).map(Number)
+          : row.container_id === null
+            ? []
+            : [Number(row.container_id)];
+      if (!memberOf.some((source) => sources.has(source)))
+        refuse(`is not in the field's sources (${sourceNames(field, model)})`);
+    }
+  }
+  return valid ? ids : undefined;
 }
 
 function sourceNames(field: Field, model: ContentModelIndex): string {

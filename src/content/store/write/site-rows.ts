@@ -48,7 +48,13 @@ export class ElementSites {
     const { content } = spec;
     const { id } = saved;
     const siteHandle = (siteId: number) => model.sites.id(siteId)?.handle ?? String(siteId);
-    const hasBlocks = spec.layout.some((field) => field.type === 'matrix');
+    // A new element's blocks are only those of this save: none given, no text to read.
+    const hasBlocks = spec.layout.some(
+      (field) =>
+        field.type === 'matrix' &&
+        (!saved.created ||
+          (content.fields?.[field.handle] !== undefined && content.fields[field.handle] !== null)),
+    );
     const blockText = hasBlocks ? await this.rows.blockSearchText(id) : new Map<number, string>();
     const previousSites = saved.created ? new Map<number, SiteRow>() : await this.rows.siteRows(id);
     const parentId = spec.structure ? await this.structures.parentOf(id) : null;

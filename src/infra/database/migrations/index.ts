@@ -3,6 +3,7 @@ import { CONTENT } from './0002-content';
 import { GRAPHQL_TOKENS } from './0003-graphql-tokens';
 import { INSTALLATION_SECRETS } from './0004-installation-secrets';
 import { TEAM_RESOURCES } from './0005-team-resources';
+import { CONTENT_QUERY_INDEXES } from './0006-content-query-indexes';
 import { Migration } from './migration';
 
 /** Every migration, in the order they are applied. Append only; never edit a released one. */
@@ -12,4 +13,5 @@ export const MIGRATIONS: readonly Migration[] = [
   GRAPHQL_TOKENS,
   INSTALLATION_SECRETS,
   TEAM_RESOURCES,
+  CONTENT_QUERY_INDEXES,
 ];

@@ -88,6 +88,10 @@ export const contentElements = pgTable(
     index('content_elements_container_idx').on(t.kind, t.containerId),
     index('content_elements_owner_idx').on(t.ownerId),
     index('content_elements_author_idx').on(t.authorId),
+    // Migration 0006: entries newest first without a sort.
+    index('content_elements_post_date_idx')
+      .on(t.postDate.desc().nullsLast(), t.id.desc())
+      .where(sql`kind = 'entry' AND date_deleted IS NULL`),
   ],
 );
 
@@ -114,6 +118,11 @@ export const contentElementSites = pgTable(
     index('content_element_sites_uri_idx').on(t.siteId, t.uri),
     index('content_element_sites_slug_idx').on(t.siteId, t.slug),
     index('content_element_sites_search_idx').using('gin', t.searchVector),
+    // Migration 0006: the reader's title order key.
+    index('content_element_sites_title_idx').on(
+      sql`(lower(title) COLLATE "C") NULLS FIRST`,
+      t.elementId.asc().nullsFirst(),
+    ),
   ],
 );
 
