@@ -54,11 +54,16 @@ describe('a connection answering READONLY', () => {
           ? true
           : undefined,
       );
-      // Redis itself never closes it: only the service can have dropped and re-made it.
-      await eventually('the service on a new connection', async () => {
-        const now = await scriptConnections(store.port);
-        return now.length > 0 && !now.includes(before) ? true : undefined;
-      });
+      // Redis itself never closes it: only the service can have dropped and re-made it. Up to
+      // 15 s: the reconnect backs off (to 2 s) and a loaded CI machine once took longer than 5 s.
+      await eventually(
+        'the service on a new connection',
+        async () => {
+          const now = await scriptConnections(store.port);
+          return now.length > 0 && !now.includes(before) ? true : undefined;
+        },
+        15_000,
+      );
       await withClient({ port: store.port }, (c) => c.replicaof('NO', 'ONE'));
       const writableAt = performance.now();
       await eventually('successes on both transports', () =>
