@@ -14,6 +14,20 @@ export interface TeamMemberRow {
 }
 
 /** Team memberships (the `team_members` table). */
+/** A member row's columns, shared by the one-team and several-team reads. */
+const MEMBER_COLUMNS = {
+  userId: users.id,
+  userUid: users.uid,
+  login: users.login,
+  email: users.email,
+  name: users.name,
+  permission: teamMembers.permission,
+  isServiceAccount: users.isServiceAccount,
+};
+
+/** Members by login, then email, byte order (as Grafana's SQL sorts them). */
+const BY_LOGIN = [asc(sql`"users"."login" collate "C"`), asc(sql`"users"."email" collate "C"`)];
+
 @Injectable()
 export class TeamMembersRepository {
   constructor(private readonly database: Database) {}
@@ -45,15 +59,7 @@ export class TeamMembersRepository {
     options: { includeServiceAccounts?: boolean } = {},
   ): Promise<TeamMemberRow[]> {
     return this.database.executor
-      .select({
-        userId: users.id,
-        userUid: users.uid,
-        login: users.login,
-        email: users.email,
-        name: users.name,
-        permission: teamMembers.permission,
-        isServiceAccount: users.isServiceAccount,
-      })
+      .select(MEMBER_COLUMNS)
       .from(teamMembers)
       .innerJoin(users, eq(users.id, teamMembers.userId))
       .where(
@@ -62,7 +68,7 @@ export class TeamMembersRepository {
           options.includeServiceAccounts ? undefined : eq(users.isServiceAccount, false),
         ),
       )
-      .orderBy(asc(sql`"users"."login" collate "C"`), asc(sql`"users"."email" collate "C"`));
+      .orderBy(...BY_LOGIN);
   }
 
   /** People of several teams (the `/apis` list): team id → members by login. */
@@ -70,20 +76,11 @@ export class TeamMembersRepository {
     const result = new Map<number, TeamMemberRow[]>();
     if (teamIds.length === 0) return result;
     const rows = await this.database.executor
-      .select({
-        teamId: teamMembers.teamId,
-        userId: users.id,
-        userUid: users.uid,
-        login: users.login,
-        email: users.email,
-        name: users.name,
-        permission: teamMembers.permission,
-        isServiceAccount: users.isServiceAccount,
-      })
+      .select({ teamId: teamMembers.teamId, ...MEMBER_COLUMNS })
       .from(teamMembers)
       .innerJoin(users, eq(users.id, teamMembers.userId))
       .where(and(inArray(teamMembers.teamId, [...teamIds]), eq(users.isServiceAccount, false)))
-      .orderBy(asc(sql`"users"."login" collate "C"`), asc(sql`"users"."email" collate "C"`));
+      .orderBy(...BY_LOGIN);
     for (const { teamId, ...member } of rows)
       result.set(teamId, [...(result.get(teamId) ?? []), member]);
     return result;
