@@ -141,6 +141,8 @@ export function customFieldValue(
     case 'tags':
     case 'users':
     case 'matrix':
+    case 'addresses':
+    case 'contentBlock':
     case 'link':
       return null;
     case 'plainText':

@@ -89,6 +89,8 @@ const NOT_STRINGS = new Set([
   'tags',
   'users',
   'matrix',
+  'addresses',
+  'contentBlock',
   'table',
 ]);
 const NOT_A_STRING = Object.freeze({});

@@ -11,6 +11,7 @@ import { canonicalJson } from './criteria/values';
 import type { ElementQueries, GraphqlArgs } from './graphql-request-context';
 import type { ScopeGrants } from './scope-grants';
 import { relationTargetKind } from '../model/field-types';
+import { holdsNestedElements } from '../model/field-types';
 
 export interface RequestLoadersDeps {
   readonly model: ContentModelIndex;
@@ -102,12 +103,12 @@ export class RequestLoaders implements ElementQueries {
     if (tree !== undefined) return (await this[tree](source, {})).length;
     const field = this.layoutField(source, fieldHandle);
     if (field === undefined) return 0;
-    if (field.type === 'matrix') return (await this.blocks(source, field, {})).length;
+    if (holdsNestedElements(field.type)) return (await this.blocks(source, field, {})).length;
     return (await this.related(source, field, {})).length;
   }
 
   blocks(source: ElementRecord, field: Field, args: GraphqlArgs): Promise<ElementRecord[]> {
-    if (field.type !== 'matrix') return Promise.resolve([]);
+    if (!holdsNestedElements(field.type)) return Promise.resolve([]);
     const site = source.siteId;
     return this.load(
       `blocks|${field.id}|${site}|${canonicalJson(args)}`,

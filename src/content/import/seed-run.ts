@@ -31,7 +31,8 @@ import {
 } from './seed-document';
 import { SeedReferenceError, SeedReferences } from './seed-references';
 import { type PendingRelation, SeedRelationPass } from './seed-relations';
-import { isRelationFieldType } from '../model/field-types';
+import { holdsNestedElements, isRelationFieldType } from '../model/field-types';
+import { nestedValueAsBlocks } from './nested-field-values';
 import { StatisticsSchedule } from './statistics-schedule';
 
 /** Every problem of a content load; nothing of it was written. */
@@ -404,8 +405,9 @@ export class SeedRun {
         const field = layout.find((f) => f.handle === handle);
         if (field !== undefined && isRelationFieldType(field.type)) {
           waiting.push({ relation: { at, field, references: value, siteId } });
-        } else if (field !== undefined && field.type === 'matrix' && siteId === undefined) {
-          rest[handle] = this.blocks(field, value, at, (index, relation) =>
+        } else if (field !== undefined && holdsNestedElements(field.type) && siteId === undefined) {
+          const blocks = nestedValueAsBlocks(field, value);
+          rest[handle] = this.blocks(field, blocks, at, (index, relation) =>
             waiting.push({ relation, block: { field: handle, index } }),
           );
         } else rest[handle] = value;

@@ -33,8 +33,22 @@ export const FIELD_TYPES = [
   'time',
   'money',
   'link',
+  'addresses',
+  'contentBlock',
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
+
+/**
+ * The field types whose values are nested elements owned by the element (stored as blocks):
+ * matrix blocks, addresses (one fixed layout of address attributes) and a content block (one
+ * nested element with the field's layout).
+ */
+export const NESTED_ELEMENT_FIELD_TYPES = ['matrix', 'addresses', 'contentBlock'] as const;
+export type NestedElementFieldType = (typeof NESTED_ELEMENT_FIELD_TYPES)[number];
+
+export function holdsNestedElements(type: FieldType): type is NestedElementFieldType {
+  return (NESTED_ELEMENT_FIELD_TYPES as readonly string[]).includes(type);
+}
 
 /** The kinds of link a Link field (Craft 5.3+) may hold; `entry`, `asset`, `category` link elements. */
 export const LINK_TYPES = ['url', 'email', 'phone', 'sms', 'entry', 'asset', 'category'] as const;

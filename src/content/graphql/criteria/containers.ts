@@ -5,6 +5,7 @@ import type { Param } from '../../store/element-criteria';
 import { matchesParam } from './param-match';
 import { type ArgumentValues, toInteger, toParam } from './values';
 import type { ScopeGrants } from '../scope-grants';
+import { holdsNestedElements } from '../../model/field-types';
 
 /** Where a query may look, the scope already applied (spec §2.6). */
 export interface ContainerScope {
@@ -130,7 +131,7 @@ function isStructureSection(section: Section): boolean {
 
 /** The matrix fields blocks may belong to: `fixed` (the field being resolved) or every one. */
 function matrixFields(model: ContentModelIndex, fixed: readonly number[] | undefined): Field[] {
-  const all = model.model.fields.filter((field) => field.type === 'matrix');
+  const all = model.model.fields.filter((field) => holdsNestedElements(field.type));
   return fixed === undefined ? all : all.filter((field) => fixed.includes(field.id));
 }
 

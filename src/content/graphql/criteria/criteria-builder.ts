@@ -44,6 +44,7 @@ import {
   DRAFT_ARGUMENTS,
   RELATED_TO_KIND_ARGUMENTS,
 } from '../schema/argument-names';
+import { isStructuredFieldType } from '../../store/read/field-columns';
 
 /** Longest `search` argument: far beyond what people type, well below what stalls a request. */
 export const MAX_SEARCH_LENGTH = 10_000;
@@ -287,7 +288,7 @@ export class CriteriaBuilder {
     const filters: FieldFilter[] = [];
     for (const name of names) {
       const field: Field | undefined = fields.get(name);
-      if (field === undefined || field.type === 'matrix' || field.type === 'table') continue;
+      if (field === undefined || isStructuredFieldType(field.type)) continue;
       const param = toParam(args[name]);
       if (param === undefined) continue;
       filters.push({ fieldHandle: field.handle, fieldType: field.type, param });

@@ -9,6 +9,7 @@ import {
 } from '../schema/argument-names';
 import type { ScopeGrants } from '../scope-grants';
 import type { ArgumentValues } from './values';
+import { holdsNestedElements } from '../../model/field-types';
 
 /**
  * Craft 5's nested entries are our matrix blocks (docs/content-graphql.md, "Craft 4 → 5"). These
@@ -58,7 +59,7 @@ export function readableMatrixFieldIds(grants: ScopeGrants, model: ContentModelI
     ...(grants.canQuery(ElementKinds.user) ? [model.model.userFields] : []),
   ];
   const ids = new Set<number>();
-  for (const field of layouts.flat()) if (field.type === 'matrix') ids.add(field.id);
+  for (const field of layouts.flat()) if (holdsNestedElements(field.type)) ids.add(field.id);
   return [...ids];
 }
 

@@ -13,6 +13,7 @@ import type { ElementSource, GraphqlRequestContext } from '../graphql-request-co
 import { NumberScalar, toNumber } from '../scalars/number.scalar';
 import { MoneyScalar } from '../scalars/money.scalar';
 import { linkFieldConfig } from './link-data';
+import { addressesFieldConfig, contentBlockFieldConfig } from './nested-element-fields';
 import type { ElementFieldConfig, ElementFieldMap } from './field-maps';
 import type { SchemaTypes } from './schema-types';
 import { typeNames } from './type-names';
@@ -85,6 +86,12 @@ function customFieldConfig(
       return matrixFieldConfig(types, field, description);
     case 'link':
       return linkFieldConfig(types, field, description);
+    case 'addresses':
+      return addressesFieldConfig(types, field, description);
+    case 'contentBlock':
+      return contentBlockFieldConfig(types, field, description, (layout, builtIn) =>
+        customFieldConfigs(types, layout, builtIn),
+      );
     case 'entries':
     case 'assets':
     case 'categories':

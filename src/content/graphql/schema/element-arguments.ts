@@ -423,6 +423,8 @@ export function customFieldArgument(
   if (target !== undefined && !scope.canQuery(target)) return null;
   switch (field.type) {
     case 'matrix':
+    case 'addresses':
+    case 'contentBlock':
     case 'table':
     case 'link':
       return null;

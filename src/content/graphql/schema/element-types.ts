@@ -3,6 +3,7 @@ import type { Field, ModelItem, Section } from '../../model/content-model';
 import { type ElementKind, ElementKinds } from '../../model/element-kinds';
 import type { ElementSource, GraphqlRequestContext } from '../graphql-request-context';
 import { customFieldConfigs } from './custom-fields';
+import { addressType } from './nested-element-fields';
 import type { SchemaTypes } from './schema-types';
 import { typeNames } from './type-names';
 
@@ -80,6 +81,12 @@ function containerTypes<T extends ModelItem & { readonly fields: readonly Field[
   );
 }
 
+/** The custom fields of every layout the scope can read. */
+function readableLayoutFields(types: SchemaTypes): Field[] {
+  const kinds = Object.values(ElementKinds).filter((kind) => types.scope.canQuery(kind));
+  return kinds.flatMap((kind) => types.layoutFields(kind));
+}
+
 /**
  * Every concrete element type the scope allows (spec §4.8). They are listed in the schema
  * explicitly, since most are reached only through interfaces.
@@ -111,5 +118,9 @@ export function concreteTypes(types: SchemaTypes): GraphQLObjectType[] {
     objects.push(
       ...containerTypes(types, ElementKinds.globalSet, scope.globalSets, typeNames.globalSet),
     );
+  // Addresses are reached through AddressInterface only (one type for every addresses field).
+  const addresses = readableLayoutFields(types).find((field) => field.type === 'addresses');
+  const addressBlock = addresses?.blockTypes[0];
+  if (addressBlock !== undefined) objects.push(addressType(types, addressBlock));
   return objects;
 }

@@ -11,6 +11,8 @@ import type {
 } from '../../model/content-model';
 import type { ContentModelIndex } from '../../model/content-model.index';
 import { defaultFieldValue } from '../../store/write/field-values';
+import { holdsNestedElements } from '../../model/field-types';
+import { blocksAsNestedValue } from '../nested-field-values';
 import type { ExportReferences } from './references';
 import type { ExportBlock, ExportElement, ExportRelation, ExportSite } from './rows';
 
@@ -126,10 +128,16 @@ function contentOf(
   if (base === undefined) return {};
   const fields: [string, unknown][] = [];
   for (const field of layout) {
-    if (field.type === 'matrix') {
+    if (holdsNestedElements(field.type)) {
       const blocks = (source.blocks ?? []).filter((block) => block.fieldId === field.id);
       if (blocks.length > 0)
-        fields.push([field.handle, blocks.map((block) => blockItem(field, block, context))]);
+        fields.push([
+          field.handle,
+          blocksAsNestedValue(
+            field,
+            blocks.map((block) => blockItem(field, block, context)),
+          ),
+        ]);
     } else if (isRelation(field)) {
       const names = referencesTo(
         targetsOf(source.relations, field, base.siteId),
@@ -155,7 +163,7 @@ function contentOf(
     const siteFields: [string, unknown][] = [];
     if (site !== base)
       for (const field of layout) {
-        if (!field.translatable || field.type === 'matrix') continue;
+        if (!field.translatable || holdsNestedElements(field.type)) continue;
         if (isRelation(field)) {
           const targets = targetsOf(source.relations, field, site.siteId);
           if (!isDeepStrictEqual(targets, targetsOf(source.relations, field, base.siteId)))

@@ -1,7 +1,14 @@
 import { suggestion } from './did-you-mean';
 import { TABLE_COLUMN_TYPES, type FieldOption, type TableColumn } from '../content-model';
 import type { FieldType } from '../field-types';
-import { FIELD_TYPES, LINK_TYPES, type LinkType, RELATION_FIELD_TYPES } from '../field-types';
+import {
+  FIELD_TYPES,
+  holdsNestedElements,
+  LINK_TYPES,
+  type LinkType,
+  RELATION_FIELD_TYPES,
+} from '../field-types';
+import { ADDRESS_ATTRIBUTES, ADDRESS_BLOCK_TYPE } from '../nested-element-fields';
 import { ITEM_KEYS, parseItemBase } from './item.parser';
 import { at, type ModelProblems, type Where } from './problems';
 import type { ParsedBlockType, ParsedField } from './parsed-model';
@@ -32,6 +39,7 @@ function settingKeys(type: FieldType | undefined): string[] {
       'blockTypes',
       'entryTypes',
       'columns',
+      'fields',
     ];
   if (type === 'number') return ['decimals'];
   if (type === 'money') return ['currency'];
@@ -40,6 +48,7 @@ function settingKeys(type: FieldType | undefined): string[] {
   if ((RELATION_FIELD_TYPES as readonly string[]).includes(type)) return ['sources', 'limit'];
   if (type === 'matrix') return ['blockTypes', 'entryTypes'];
   if (type === 'table') return ['columns'];
+  if (type === 'contentBlock') return ['fields'];
   return [];
 }
 
@@ -57,8 +66,11 @@ export function parseField(
   const map = YamlMap.open(value, where, problems, [...COMMON_KEYS, ...settingKeys(type)]);
   if (!map) return undefined;
   const base = parseItemBase(map);
-  if (type === 'matrix' && inBlockType)
-    problems.add(map.at('type'), 'a matrix block type cannot hold another matrix field');
+  if (type !== undefined && holdsNestedElements(type) && inBlockType)
+    problems.add(
+      map.at('type'),
+      `a matrix block type cannot hold a field of nested elements (${type})`,
+    );
   const field: ParsedField | undefined = base && {
     ...base,
     type: type ?? 'plainText',
@@ -71,8 +83,14 @@ export function parseField(
     currency: type === 'money' ? parseCurrency(map) : undefined,
     link: type === 'link' ? parseLinkSettings(map) : undefined,
     columns: type === 'table' ? parseColumns(map) : [],
-    blockTypes: type === 'matrix' && !inBlockType ? parseBlockTypes(map) : [],
+    blockTypes:
+      type === 'matrix' && !inBlockType
+        ? parseBlockTypes(map)
+        : type === 'addresses'
+          ? [addressBlockType(map.where)]
+          : [],
     entryTypes: type === 'matrix' && !inBlockType ? (map.strings('entryTypes') ?? []) : [],
+    contentFields: type === 'contentBlock' ? parseContentFields(map) : [],
   };
   return field;
 }
@@ -205,6 +223,39 @@ function parseColumns(map: YamlMap): TableColumn[] {
     columns.push({ key, handle, heading, type });
   });
   return columns;
+}
+
+/** A content block's layout: the handles of global fields, as Craft's field layout picks them. */
+function parseContentFields(map: YamlMap): Located<string>[] {
+  if (!map.has('fields')) map.problems.add(map.where, 'missing "fields"');
+  const handles = map.strings('fields') ?? [];
+  if (map.has('fields') && handles.length === 0)
+    map.problems.add(map.at('fields'), 'must not be empty');
+  return handles;
+}
+
+/** The one block type of an addresses field: Craft's address attributes as text fields. */
+function addressBlockType(where: Where): ParsedBlockType {
+  const item = (handle: string, name: string) => ({ where, handle, name, uid: undefined });
+  return {
+    ...item(ADDRESS_BLOCK_TYPE, 'Address'),
+    fields: ADDRESS_ATTRIBUTES.map((handle) => ({
+      ...item(handle, handle),
+      type: 'plainText',
+      translatable: false,
+      instructions: '',
+      options: [],
+      sources: [],
+      limit: null,
+      decimals: 0,
+      currency: undefined,
+      link: undefined,
+      columns: [],
+      blockTypes: [],
+      entryTypes: [],
+      contentFields: [],
+    })),
+  };
 }
 
 const BLOCK_TYPE_KEYS = [...ITEM_KEYS, 'fields'];

@@ -41,6 +41,8 @@ export interface ParsedField extends ParsedItem {
   readonly blockTypes: readonly ParsedBlockType[];
   /** matrix: global entry types (Craft 5's form) listed by handle, after the written block types. */
   readonly entryTypes: readonly Located<string>[];
+  /** contentBlock: its layout, global fields by handle. */
+  readonly contentFields: readonly Located<string>[];
 }
 
 export interface ParsedBlockType extends ParsedItem {

@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
-import type { FieldType } from '../field-types';
+import { type FieldType, holdsNestedElements } from '../field-types';
+import { CONTENT_BLOCK_TYPE } from '../nested-element-fields';
 import { HandleTable, type Registered, UidRegistry } from './item-registry';
 import { at, placeOf, type ModelProblems } from './problems';
 import type {
@@ -69,6 +70,7 @@ export function resolveModel(
       [
         ...field.item.blockTypes,
         ...entryTypeBlockTypes(field.item, globalEntryTypes, fields, sharedBlockTypes, problems),
+        ...contentBlockTypes(field.item, fields, problems),
       ],
       uids,
       problems,
@@ -372,7 +374,7 @@ function entryTypeBlockTypes(
     for (const { value } of global.fields) {
       const own = fields.get(value)?.item;
       if (own === undefined) continue; // reported with the entry type's layout
-      if (own.type === 'matrix')
+      if (holdsNestedElements(own.type))
         problems.add(
           ref.where,
           `entry type "${global.handle}" has the matrix field "${own.handle}": a matrix field cannot hold another`,
@@ -390,6 +392,42 @@ function entryTypeBlockTypes(
     blockTypes.push(blockType);
   }
   return blockTypes;
+}
+
+/**
+ * A content block field's one block type: copies of the global fields its layout lists (a content
+ * block holds no nested elements itself, as Craft forbids content blocks in content blocks).
+ */
+function contentBlockTypes(
+  field: ParsedField,
+  fields: HandleTable<ParsedField>,
+  problems: ModelProblems,
+): ParsedBlockType[] {
+  if (field.type !== 'contentBlock') return [];
+  const layout: ParsedField[] = [];
+  for (const ref of field.contentFields) {
+    const own = fields.get(ref.value)?.item;
+    if (own === undefined)
+      problems.add(
+        ref.where,
+        `unknown field "${ref.value}"${suggestion(ref.value, fields.handles)}`,
+      );
+    else if (holdsNestedElements(own.type))
+      problems.add(
+        ref.where,
+        `"${own.handle}" is a ${own.type} field: a content block cannot hold nested elements`,
+      );
+    else layout.push({ ...own, uid: undefined, where: ref.where });
+  }
+  return [
+    {
+      handle: CONTENT_BLOCK_TYPE,
+      name: field.name,
+      uid: undefined,
+      where: field.where,
+      fields: layout,
+    },
+  ];
 }
 
 /** A matrix field's block types and their fields: handles unique within their owner. */

@@ -226,6 +226,8 @@ function normalize(field: Field, value: unknown): unknown {
     case 'tags':
     case 'users':
     case 'matrix':
+    case 'addresses':
+    case 'contentBlock':
       throw new Error(`field type ${field.type} is not stored in the fields column`);
   }
 }
@@ -280,6 +282,8 @@ export function defaultFieldValue(field: Field): unknown {
     case 'tags':
     case 'users':
     case 'matrix':
+    case 'addresses':
+    case 'contentBlock':
     case 'table':
       return undefined;
   }

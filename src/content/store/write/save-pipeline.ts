@@ -14,6 +14,7 @@ import { unsupportedUriTokens } from './uri';
 import type { ProblemList } from './write-error';
 import type { BlockInput, FieldValues, SavedElement, SiteContentInput } from './write-input';
 import { ElementKinds } from '../../model/element-kinds';
+import { holdsNestedElements } from '../../model/field-types';
 
 /** Field values split by what stores them. */
 interface SplitValues {
@@ -268,7 +269,7 @@ function splitValues(
       problems.add(`${prefix}unknown field "${handle}" (the fields of ${spec.where}: ${known})`);
       continue;
     }
-    if (siteLabel !== null && field.type === 'matrix') {
+    if (siteLabel !== null && holdsNestedElements(field.type)) {
       problems.add(
         `${prefix}field "${handle}": matrix blocks are given once, per-site values go into each block's sites`,
       );
@@ -278,7 +279,7 @@ function splitValues(
       problems.add(`${prefix}field "${handle}": not translatable, so it has no per-site values`);
       continue;
     }
-    if (field.type === 'matrix') split.blocks.set(field, value);
+    if (holdsNestedElements(field.type)) split.blocks.set(field, value);
     else if (isRelationField(field)) split.relations.set(field, value);
     else {
       const normalized = normalizeFieldValue(field, value, problems, `${prefix}field "${handle}"`);

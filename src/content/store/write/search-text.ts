@@ -67,6 +67,8 @@ export function searchText(
       case 'tags':
       case 'users':
       case 'matrix':
+      case 'addresses':
+      case 'contentBlock':
         break;
     }
   }

@@ -9,6 +9,7 @@ import type { StructureNodes } from './structure-nodes';
 import { elementUri } from './uri-trees';
 import { HOMEPAGE_URI, usesSlug } from './uri';
 import type { ProblemList } from './write-error';
+import { holdsNestedElements } from '../../model/field-types';
 
 /** The element a save wrote the row of. */
 export interface SavedRow {
@@ -51,7 +52,7 @@ export class ElementSites {
     // A new element's blocks are only those of this save: none given, no text to read.
     const hasBlocks = spec.layout.some(
       (field) =>
-        field.type === 'matrix' &&
+        holdsNestedElements(field.type) &&
         (!saved.created ||
           (content.fields?.[field.handle] !== undefined && content.fields[field.handle] !== null)),
     );
@@ -151,7 +152,7 @@ function defaultValues(spec: SaveSpec): Record<string, unknown> {
   const defaults: Record<string, unknown> = {};
   for (const field of spec.layout) {
     const value =
-      isRelationField(field) || field.type === 'matrix' ? undefined : defaultFieldValue(field);
+      isRelationField(field) || holdsNestedElements(field.type) ? undefined : defaultFieldValue(field);
     if (value !== undefined) defaults[field.handle] = value;
   }
   return defaults;

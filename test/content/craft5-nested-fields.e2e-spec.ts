@@ -1,0 +1,194 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ContentDemoWorld, startContentDemo } from '../support/content-demo-world';
+import { GraphqlClient } from '../support/graphql-client';
+import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres-database';
+import { PROJECT_ROOT } from '../support/service-process';
+
+/**
+ * Craft 5's nested-element field types beside matrix (docs/content-model.md, "Field types sites
+ * use"): an Addresses field answers `[AddressInterface]` of `Address` elements with Craft's
+ * address attributes and filters; a Content Block field answers one `<field>_ContentBlock` with
+ * its layout's fields. Written as a Craft 5 site's project config and content would be.
+ */
+
+const ENTRY_TYPES = `
+entryTypes:
+  - handle: venue
+    name: Venue
+    fields: [summary, locations, seo]
+fields:
+  - { handle: locations, name: Locations, type: addresses }
+  - { handle: seo, name: SEO, type: contentBlock, fields: [summary, website] }
+`;
+
+const SECTIONS = `
+  - handle: venues
+    name: Venues
+    type: channel
+    uriFormat: venues/{slug}
+    entryTypes: [venue]
+`;
+
+const SEED = {
+  '70-e2e-nested.yaml': `
+entries:
+  - section: venues
+    type: venue
+    slug: harbour-hall
+    title: Harbour Hall
+    fields:
+      summary: By the water.
+      locations:
+        - countryCode: NL
+          locality: Amsterdam
+          postalCode: 1011 AB
+          addressLine1: Kade 1
+          organization: Harbour Hall BV
+        - { countryCode: DE, locality: Berlin, addressLine1: Ufer 2 }
+      seo:
+        fields: { summary: Concerts by the harbour, website: 'https://example.com/hall' }
+  - { section: venues, type: venue, slug: empty-lot, title: Empty lot }
+`,
+};
+
+type Data = Record<string, unknown>;
+
+async function answer(
+  client: GraphqlClient,
+  query: string,
+): Promise<{ data?: Data; errors?: { message: string }[] }> {
+  const response = await client.post<{ data?: Data; errors?: { message: string }[] }>({ query });
+  return response.body;
+}
+
+describe.each([
+  ['pglite', '5'],
+  ['postgres', '5'],
+  ['pglite', '4'],
+] as const)('addresses and content blocks on %s, Craft %s dialect', (database, craftVersion) => {
+  let world: ContentDemoWorld;
+  let postgres: PostgresDatabase | undefined;
+  let admin: GraphqlClient;
+  const venue = craftVersion === '5' ? 'venue_Entry' : 'venues_venue_Entry';
+
+  beforeAll(async () => {
+    postgres = database === 'postgres' ? await createPostgresDatabase('craft5_nested') : undefined;
+    const sections = readFileSync(
+      join(PROJECT_ROOT, 'config', 'content', 'project', 'sections.yaml'),
+      'utf8',
+    );
+    world = await startContentDemo({
+      env: {
+        GRAPHQL_CRAFT_VERSION: craftVersion,
+        ...(postgres && { DATABASE_URL: postgres.url }),
+      },
+      projectFiles: { 'entry-types.yaml': ENTRY_TYPES, 'sections.yaml': sections + SECTIONS },
+      seedFiles: SEED,
+    });
+    admin = world.fullSchemaClient();
+  }, 120_000);
+
+  afterAll(async () => {
+    await world?.stop();
+    await postgres?.drop();
+  });
+
+  it("answers an addresses field as Craft's Address elements, filtered by attribute", async () => {
+    const result = await answer(
+      admin,
+      `{
+        venuesEntries(slug: "harbour-hall") { ... on ${venue} {
+          locations { __typename ... on AddressInterface {
+            countryCode locality postalCode addressLine1 addressLine2 organization } }
+          dutch: locations(countryCode: "NL") { locality }
+          first: locations(limit: 1) { ... on Address { locality } }
+        } }
+      }`,
+    );
+    expect(result.errors).toBeUndefined();
+    expect(result.data).toEqual({
+      venuesEntries: [
+        {
+          locations: [
+            {
+              __typename: 'Address',
+              countryCode: 'NL',
+              locality: 'Amsterdam',
+              postalCode: '1011 AB',
+              addressLine1: 'Kade 1',
+              addressLine2: null,
+              organization: 'Harbour Hall BV',
+            },
+            {
+              __typename: 'Address',
+              countryCode: 'DE',
+              locality: 'Berlin',
+              postalCode: null,
+              addressLine1: 'Ufer 2',
+              addressLine2: null,
+              organization: null,
+            },
+          ],
+          dutch: [{ locality: 'Amsterdam' }],
+          first: [{ locality: 'Amsterdam' }],
+        },
+      ],
+    });
+  });
+
+  it('answers a content block as one <field>_ContentBlock, null where none was saved', async () => {
+    const result = await answer(
+      admin,
+      `{
+        hall: venuesEntries(slug: "harbour-hall") { ... on ${venue} {
+          seo { __typename fieldHandle ... on seo_ContentBlock { summary website } }
+        } }
+        lot: venuesEntries(slug: "empty-lot") { ... on ${venue} { locations { locality } seo { id } } }
+      }`,
+    );
+    expect(result.errors).toBeUndefined();
+    expect(result.data).toEqual({
+      hall: [
+        {
+          seo: {
+            __typename: 'seo_ContentBlock',
+            fieldHandle: 'seo',
+            summary: 'Concerts by the harbour',
+            website: 'https://example.com/hall',
+          },
+        },
+      ],
+      lot: [{ locations: [], seo: null }],
+    });
+  });
+
+  it('declares the types as Craft does', async () => {
+    const result = await answer(
+      admin,
+      `{
+        address: __type(name: "Address") { interfaces { name } }
+        country: __type(name: "AddressInterface") { fields { name type { kind ofType { name } } } }
+        block: __type(name: "seo_ContentBlock") { interfaces { name } }
+      }`,
+    );
+    expect(result.errors).toBeUndefined();
+    const data = result.data as {
+      address: { interfaces: { name: string }[] };
+      country: { fields: { name: string; type: { kind: string; ofType: { name: string } } }[] };
+      block: { interfaces: { name: string }[] };
+    };
+    expect(data.address.interfaces.map((i) => i.name).sort()).toEqual([
+      'AddressInterface',
+      'ElementInterface',
+    ]);
+    expect(data.country.fields.find((f) => f.name === 'countryCode')?.type).toEqual({
+      kind: 'NON_NULL',
+      ofType: { name: 'String' },
+    });
+    expect(data.block.interfaces.map((i) => i.name).sort()).toEqual([
+      'ContentBlockInterface',
+      'ElementInterface',
+    ]);
+  });
+});
