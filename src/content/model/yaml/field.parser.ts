@@ -69,7 +69,9 @@ export function parseField(
   if (type !== undefined && holdsNestedElements(type) && inBlockType)
     problems.add(
       map.at('type'),
-      `a matrix block type cannot hold a field of nested elements (${type})`,
+      type === 'matrix'
+        ? 'a matrix block type cannot hold another matrix field'
+        : `a matrix block type cannot hold ${type} fields (their values are nested elements too)`,
     );
   const field: ParsedField | undefined = base && {
     ...base,

@@ -415,7 +415,7 @@ function contentBlockTypes(
     else if (holdsNestedElements(own.type))
       problems.add(
         ref.where,
-        `"${own.handle}" is a ${own.type} field: a content block cannot hold nested elements`,
+        `"${own.handle}" (${own.type}) holds nested elements, which a content block cannot hold`,
       );
     else layout.push({ ...own, uid: undefined, where: ref.where });
   }
