@@ -9,7 +9,8 @@ import { PROJECT_ROOT } from '../support/service-process';
  * Craft 5's nested-element field types beside matrix (docs/content-model.md, "Field types sites
  * use"): an Addresses field answers `[AddressInterface]` of `Address` elements with Craft's
  * address attributes and filters; a Content Block field answers one `<field>_ContentBlock` with
- * its layout's fields. Written as a Craft 5 site's project config and content would be.
+ * its layout's fields; entries have several authors (Craft 5's `authors`, `authorIds`,
+ * `authorsIds`). Written as a Craft 5 site's project config and content would be.
  */
 
 const ENTRY_TYPES = `
@@ -37,6 +38,7 @@ entries:
     type: venue
     slug: harbour-hall
     title: Harbour Hall
+    authors: [bob, alice]
     fields:
       summary: By the water.
       locations:
@@ -48,7 +50,7 @@ entries:
         - { countryCode: DE, locality: Berlin, addressLine1: Ufer 2 }
       seo:
         fields: { summary: Concerts by the harbour, website: 'https://example.com/hall' }
-  - { section: venues, type: venue, slug: empty-lot, title: Empty lot }
+  - { section: venues, type: venue, slug: empty-lot, title: Empty lot, author: alice }
 `,
 };
 
@@ -191,4 +193,63 @@ describe.each([
       'ElementInterface',
     ]);
   });
+
+  // Craft 4 entries have one author (its `author` is tested with the demo content).
+  const craft5It = craftVersion === '5' ? it : it.skip;
+
+  craft5It(
+    'keeps several authors in order: the first is the primary author, any of them matches',
+    async () => {
+      const people = `authorId author { username } authorIds authors { username }`;
+      const read = await answer(
+        admin,
+        `{
+        hall: entry(section: "venues", slug: "harbour-hall") { ${people} }
+        lot: entry(section: "venues", slug: "empty-lot") { ${people} }
+        byAlice: entries(section: "venues", authorId: ALICE, orderBy: "title") { slug }
+      }`.replace('ALICE', JSON.stringify(String(await userId(admin, 'alice')))),
+      );
+      expect(read.errors).toBeUndefined();
+      const [alice, bob] = [await userId(admin, 'alice'), await userId(admin, 'bob')];
+      expect(read.data).toEqual({
+        hall: {
+          authorId: bob,
+          author: { username: 'bob' },
+          authorIds: [bob, alice],
+          authors: [{ username: 'bob' }, { username: 'alice' }],
+        },
+        lot: {
+          authorId: alice,
+          author: { username: 'alice' },
+          authorIds: [alice],
+          authors: [{ username: 'alice' }],
+        },
+        byAlice: [{ slug: 'empty-lot' }, { slug: 'harbour-hall' }],
+      });
+
+      const saved = await answer(
+        admin,
+        `mutation { save_venues_venue_Entry(title: "Pop-up", authorsIds: [${alice}, ${bob}]) { ... on venue_Entry { ${people} } } }`,
+      );
+      expect(saved.errors).toBeUndefined();
+      expect(saved.data).toEqual({
+        save_venues_venue_Entry: {
+          authorId: alice,
+          author: { username: 'alice' },
+          authorIds: [alice, bob],
+          authors: [{ username: 'alice' }, { username: 'bob' }],
+        },
+      });
+      const refused = await answer(
+        admin,
+        `mutation { save_venues_venue_Entry(title: "Nobody", authorsIds: [${alice}, 999999]) { id } }`,
+      );
+      expect(refused.errors?.[0]?.message).toMatch(/author: element 999999 is not a user/);
+    },
+  );
 });
+
+async function userId(client: GraphqlClient, username: string): Promise<number> {
+  const found = await answer(client, `{ user(username: ${JSON.stringify(username)}) { id } }`);
+  return Number((found.data?.user as { id: string }).id);
+}

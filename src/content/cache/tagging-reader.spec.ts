@@ -28,6 +28,10 @@ class FixedReader extends ElementReader {
     this.calls++;
     return Promise.resolve(new Map([[100, 1]]));
   }
+  entryAuthorIds() {
+    this.calls++;
+    return Promise.resolve(new Map([[100, [7]]]));
+  }
   findDescendants() {
     this.calls++;
     return Promise.resolve([keyed(102, 103)]);
@@ -101,6 +105,11 @@ describe('TaggingReader', () => {
         'section-pages',
       ),
     );
+  });
+
+  it("tags the entries whose authors are read (an entry's save changes them)", async () => {
+    expect(await reader.entryAuthorIds([100])).toEqual(new Map([[100, [7]]]));
+    expect([...tags]).toEqual(['element-100']);
   });
 
   it('users have one tag; a relation count without criteria takes the overflow tag', async () => {

@@ -61,6 +61,11 @@ export class TaggingReader extends ElementReader {
     return this.reader.countRelated(fieldId, sourceIds, sourceSiteId, criteria);
   }
 
+  entryAuthorIds(entryIds: readonly number[]): Promise<Map<number, number[]>> {
+    this.ids(entryIds);
+    return this.reader.entryAuthorIds(entryIds);
+  }
+
   findDescendants(
     ancestorIds: readonly number[],
     criteria: ElementCriteria,

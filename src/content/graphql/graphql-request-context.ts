@@ -33,6 +33,8 @@ export interface ElementQueries {
   related(source: ElementRecord, field: Field, args: GraphqlArgs): Promise<ElementRecord[]>;
   /** `_count(field:)`: number of targets of the relation field with that handle (0 if none). */
   relatedCount(source: ElementRecord, fieldHandle: string): Promise<number>;
+  /** Every author of an entry, in order (Craft 5's `authorIds`), batched across a list. */
+  authorIds(entry: ElementRecord): Promise<readonly number[]>;
   /** Blocks of a matrix field of `source`, in order. */
   blocks(source: ElementRecord, field: Field, args: GraphqlArgs): Promise<ElementRecord[]>;
 

@@ -68,6 +68,16 @@ export class RecordingElementReader extends ElementReader {
     );
   }
 
+  /** Entries of the fixtures have their one author. */
+  entryAuthorIds(entryIds: readonly number[]): Promise<Map<number, number[]>> {
+    const authors = new Map<number, number[]>();
+    for (const id of entryIds) {
+      const authorId = this.elements.find((element) => element.id === id)?.authorId ?? null;
+      authors.set(id, authorId === null ? [] : [authorId]);
+    }
+    return Promise.resolve(authors);
+  }
+
   countRelated(
     fieldId: number,
     sourceIds: readonly number[],

@@ -47,6 +47,10 @@ type BatchFetch = (
 export class RequestLoaders implements ElementQueries {
   readonly criteria: CriteriaBuilder;
   private readonly loaders = new Map<string, DataLoader<number, readonly ElementRecord[]>>();
+  private readonly authors = new DataLoader<number, readonly number[]>(async (ids) => {
+    const found = await this.deps.reader.entryAuthorIds(ids);
+    return ids.map((id) => found.get(id) ?? []);
+  });
   private readonly groupCriteria = new Map<string, Promise<ElementCriteria | null>>();
   private readonly candidateSets = new Map<string, Promise<ElementRecord[]>>();
 
@@ -105,6 +109,10 @@ export class RequestLoaders implements ElementQueries {
     if (field === undefined) return 0;
     if (holdsNestedElements(field.type)) return (await this.blocks(source, field, {})).length;
     return (await this.related(source, field, {})).length;
+  }
+
+  authorIds(entry: ElementRecord): Promise<readonly number[]> {
+    return entry.kind === ElementKinds.entry ? this.authors.load(entry.id) : Promise.resolve([]);
   }
 
   blocks(source: ElementRecord, field: Field, args: GraphqlArgs): Promise<ElementRecord[]> {

@@ -57,6 +57,8 @@ export class ElementStatesRepository {
               (SELECT jsonb_agg(jsonb_build_object(
                   'uid', f.uid, 'kind', f.kind, 'container', f.container_id, 'type', f.type_id,
                   'owner', f.owner_id, 'sort', f.sort_order, 'author', f.author_id,
+                  'authors', (SELECT jsonb_agg(ea.author_id ORDER BY ea.sort_order)
+                      FROM content_entry_authors ea WHERE ea.entry_id = f.id),
                   'photo', f.photo_id, 'post', f.post_date, 'expiry', f.expiry_date,
                   'enabled', f.enabled, 'archived', f.archived, 'created', f.date_created,
                   'deleted', f.date_deleted,

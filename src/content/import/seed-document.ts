@@ -85,6 +85,8 @@ export interface SeedEntry extends SeedElementBase {
   /** The entry type handle; default: the section's first entry type. */
   readonly type?: string;
   readonly author?: string;
+  /** Several authors (Craft 5), in order: the first is the primary author. Wins over `author`. */
+  readonly authors?: readonly string[];
   readonly postDate?: Date | null;
   readonly expiryDate?: Date | null;
   readonly archived?: boolean;
@@ -176,6 +178,7 @@ const KIND_SHAPES: Record<SeedKind, { required: string[]; props: Record<string, 
       section: 'string',
       type: 'string',
       author: 'string',
+      authors: 'stringList',
       postDate: 'nullableDate',
       expiryDate: 'nullableDate',
       archived: 'boolean',

@@ -315,6 +315,7 @@ export class SeedRun {
         entry.author === undefined
           ? undefined
           : await this.references.resolve(ElementKinds.user, entry.author),
+      authorIds: entry.authors === undefined ? undefined : await this.users(entry.authors),
       postDate: entry.postDate,
       expiryDate: entry.expiryDate,
       archived: entry.archived,
@@ -429,6 +430,13 @@ export class SeedRun {
         }
       },
     };
+  }
+
+  /** User references (usernames, emails or uids) in order, one look-up at a time. */
+  private async users(names: readonly string[]): Promise<number[]> {
+    const ids: number[] = [];
+    for (const name of names) ids.push(await this.references.resolve(ElementKinds.user, name));
+    return ids;
   }
 
   /** Seed blocks `{ type, uid?, enabled?, fields?, sites? }` → the writer's BlockInputs. */

@@ -29,6 +29,9 @@ export abstract class ElementReader {
    * source's site); with criteria (scope applied): what `findRelated` would return before
    * offset and limit.
    */
+  /** Every author of each entry, in order (every id is in the map; [] without authors). */
+  abstract entryAuthorIds(entryIds: readonly number[]): Promise<Map<number, number[]>>;
+
   abstract countRelated(
     fieldId: number,
     sourceIds: readonly number[],

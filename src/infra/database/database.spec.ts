@@ -34,6 +34,7 @@ const tables = [
   schema.contentModelItems,
   schema.contentElements,
   schema.contentElementSites,
+  schema.contentEntryAuthors,
   schema.contentAssetFolders,
   schema.contentAssets,
   schema.contentRelations,

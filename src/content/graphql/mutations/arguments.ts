@@ -38,6 +38,13 @@ export function entryArguments(types: SchemaTypes, single: boolean): GraphQLFiel
   const args: GraphQLFieldConfigArgumentMap = {
     ...elementArguments(),
     authorId: { type: GraphQLID, description: 'The ID of the user that created this entry.' },
+    // Craft 5's name for several authors (sic: `authorsIds`, craft\gql\arguments\mutations\Entry).
+    ...(types.craftVersion === '5' && {
+      authorsIds: {
+        type: new GraphQLList(GraphQLID),
+        description: 'The ID of the users that authors of this entry.',
+      },
+    }),
     postDate: { type: types.dateTime, description: 'When should the entry be posted.' },
     expiryDate: { type: types.dateTime, description: 'When should the entry expire.' },
     slug: {
@@ -50,6 +57,7 @@ export function entryArguments(types: SchemaTypes, single: boolean): GraphQLFiel
     delete args.id;
     delete args.uid;
     delete args.authorId;
+    delete args.authorsIds;
   }
   return args;
 }

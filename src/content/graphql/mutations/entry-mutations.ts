@@ -89,13 +89,14 @@ async function saveEntry(
     existing?.id,
     async (problems) => ({
       authorId: optionalId(args.authorId, 'authorId', problems),
+      authorIds: optionalIds(args.authorsIds, 'authorsIds', problems),
       placement:
         section.type === 'structure'
           ? await structurePlacement(args, mutations.lookups)
           : undefined,
     }),
   );
-  const { authorId, placement } = others;
+  const { authorId, authorIds, placement } = others;
   const saved = await mutations.write(
     () =>
       mutations.writer.saveEntry({
@@ -104,6 +105,7 @@ async function saveEntry(
         typeId: type.id,
         uid: existing?.uid,
         ...(authorId !== undefined && { authorId }),
+        ...(authorIds !== undefined && { authorIds }),
         ...(args.postDate !== undefined && { postDate: args.postDate as Date | null }),
         ...(args.expiryDate !== undefined && { expiryDate: args.expiryDate as Date | null }),
         ...(placement !== undefined && { placement }),
@@ -114,6 +116,23 @@ async function saveEntry(
 }
 
 /** An optional element id argument: undefined when absent, null to clear it. */
+/** A list of element ids (`authorsIds`); null clears. GraphQL has made a single id a list. */
+function optionalIds(
+  value: unknown,
+  name: string,
+  problems: string[],
+): number[] | null | undefined {
+  if (value === undefined || value === null) return value;
+  const ids: number[] = [];
+  for (const [index, item] of (value as unknown[]).entries()) {
+    const id = item === null ? undefined : elementId(item);
+    if (id === undefined)
+      problems.push(`${name}[${index}]: expected an element id, got ${JSON.stringify(item)}`);
+    else ids.push(id);
+  }
+  return ids;
+}
+
 export function optionalId(
   value: unknown,
   name: string,

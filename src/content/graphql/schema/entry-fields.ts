@@ -143,24 +143,24 @@ export function entryFields(types: SchemaTypes): ElementFieldMap {
 }
 
 /**
- * Craft 5.0's several authors: our entries have one author (or none), so `authorIds` is that
- * author's id in a list and `authors` that user (when the scope can read it); empty lists without
- * an author. Craft 5 has no `authorIds` argument (`authorId` matches any of the authors).
+ * Craft 5.0's several authors: `authorIds` every author's id in order, `authors` those users the
+ * scope can read (`author`/`authorId` stay the first, the primary author). Craft 5 has no
+ * `authorIds` argument (`authorId` matches any of the authors).
  */
 function severalAuthorsFields(types: SchemaTypes): ElementFieldMap {
   return {
     authorIds: {
       type: new GraphQLList(GraphQLInt),
       description: 'The entry authors’ IDs.',
-      resolve: (source) => (source.authorId === null ? [] : [source.authorId]),
+      resolve: (source, _args, context) => context.elements.authorIds(source),
     },
     authors: {
       type: new GraphQLList(types.kindInterface(ElementKinds.user)),
       description: 'The entry authors.',
       resolve: async (source, _args, context) => {
-        if (source.authorId === null) return [];
-        const author = await context.elements.user(source.authorId);
-        return author === null ? [] : [author];
+        const ids = await context.elements.authorIds(source);
+        const users = await Promise.all(ids.map((id) => context.elements.user(id)));
+        return users.filter((user) => user !== null);
       },
     },
   };

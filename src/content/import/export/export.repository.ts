@@ -44,6 +44,7 @@ interface ElementRow {
   email: string | null;
   name: string | null;
   group_ids: string | null;
+  author_ids: string | null;
 }
 
 interface BlockRow {
@@ -189,7 +190,9 @@ export class ExportRepository {
             a.uploader_id, ${iso(sql`a.date_modified`)} AS date_modified,
             u.login, u.email, u.name,
             (SELECT jsonb_agg(m.group_id ORDER BY m.group_id) FROM content_user_group_members m
-             WHERE m.user_id = e.user_id)::text AS group_ids
+             WHERE m.user_id = e.user_id)::text AS group_ids,
+            (SELECT jsonb_agg(ea.author_id ORDER BY ea.sort_order) FROM content_entry_authors ea
+             WHERE ea.entry_id = e.id)::text AS author_ids
           FROM content_elements e
           LEFT JOIN content_structure_nodes n ON n.element_id = e.id
           LEFT JOIN content_structure_nodes p ON p.structure_id = n.structure_id
@@ -227,6 +230,9 @@ export class ExportRepository {
         containerId: nullableId(row.container_id),
         typeId: nullableId(row.type_id),
         authorId: nullableId(row.author_id),
+        authorIds: (row.author_ids === null ? [] : (JSON.parse(row.author_ids) as Id[])).map(
+          Number,
+        ),
         photoId: nullableId(row.photo_id),
         postDate: nullableDate(row.post_date),
         expiryDate: nullableDate(row.expiry_date),

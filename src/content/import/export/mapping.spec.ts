@@ -52,6 +52,7 @@ const KEYS: ReferenceKey[] = [
   // A section no longer in the model.
   key(9, 'entry', 999, [[EN, 'lost']]),
   key(10, 'tag', 40, [[EN, '6f1c2a3b-0000-4000-8000-000000000001']]),
+  key(11, 'user', null, [], { login: 'bob' }),
 ];
 
 function context(): MappingContext & { droppedTargets: number[] } {
@@ -81,6 +82,7 @@ function element(values: Partial<ExportElement>): ExportElement {
     containerId: news.id,
     typeId: article.id,
     authorId: null,
+    authorIds: [],
     photoId: null,
     postDate: new Date('2024-05-01T08:00:00Z'),
     expiryDate: null,
@@ -128,6 +130,7 @@ describe('entries', () => {
     const item = entryItem(
       element({
         authorId: 6,
+        authorIds: [6],
         sites: [
           site(EN, {
             title: 'One',
@@ -193,6 +196,17 @@ describe('entries', () => {
     });
     // The entry of a section outside the model cannot be named: left out, and counted.
     expect(ctx.droppedTargets).toEqual([9]);
+  });
+
+  it('write several authors (Craft 5) as `authors`, the primary first', () => {
+    const item = entryItem(
+      element({ authorId: 11, authorIds: [11, 6], sites: [site(EN, { title: 'T', slug: 't' })] }),
+      news,
+      article,
+      context(),
+    );
+    expect(item.author).toBeUndefined();
+    expect(item.authors).toEqual(['bob', 'alice']);
   });
 
   it('take shared values from the first site of an element not in the primary site', () => {

@@ -247,7 +247,7 @@ export function entryItem(
     ['parent', element.parentId === null ? undefined : context.references.parent(element.parentId)],
     ['title', content.title],
     ['slug', content.slug],
-    ['author', element.authorId === null ? undefined : context.references.name(element.authorId)],
+    ...authorItems(element, context),
     ['postDate', element.postDate === null ? null : isoDate(element.postDate)],
     ['expiryDate', element.expiryDate === null ? undefined : isoDate(element.expiryDate)],
     enabled,
@@ -365,4 +365,13 @@ export function userItem(element: ExportElement, context: MappingContext): FileI
     ['fields', content.fields],
     ['sites', content.sites],
   ]);
+}
+
+/** `author`, or `authors` when the entry has several (Craft 5), as the seed reads them. */
+function authorItems(element: ExportElement, context: MappingContext): [string, unknown][] {
+  if (element.authorIds.length > 1)
+    return [['authors', element.authorIds.map((id) => context.references.name(id))]];
+  return [
+    ['author', element.authorId === null ? undefined : context.references.name(element.authorId)],
+  ];
 }

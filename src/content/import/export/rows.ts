@@ -55,6 +55,8 @@ export interface ExportElement {
   readonly containerId: number | null;
   readonly typeId: number | null;
   readonly authorId: number | null;
+  /** Entries: every author in order (several only in Craft 5 sites); the first is `authorId`. */
+  readonly authorIds: readonly number[];
   readonly photoId: number | null;
   readonly postDate: Date | null;
   readonly expiryDate: Date | null;

@@ -240,7 +240,14 @@ function whereConditions(criteria: ElementCriteria, context: QueryContext): SQL[
   }
 
   // Entries
-  param(number(sql`e.author_id`), criteria.authorIds);
+  // Any of the authors (Craft 5); the primary author's column alone answers `:empty:`.
+  const primaryAuthor = paramSql(number(sql`e.author_id`), criteria.authorIds, now);
+  if (primaryAuthor !== null) {
+    const anyAuthor = paramSql(number(sql`a.author_id`), criteria.authorIds, now);
+    add(
+      sql`(${primaryAuthor} OR EXISTS (SELECT 1 FROM content_entry_authors a WHERE a.entry_id = e.id AND ${anyAuthor}))`,
+    );
+  }
   if (criteria.authorGroupIds !== undefined)
     add(
       sql`EXISTS (SELECT 1 FROM content_elements author JOIN content_user_group_members m ON m.user_id = author.user_id WHERE author.id = e.author_id AND m.group_id = ANY(${idArray(criteria.authorGroupIds)}))`,

@@ -110,6 +110,20 @@ export class ElementsRepository extends ElementReader {
     return counts;
   }
 
+  async entryAuthorIds(entryIds: readonly number[]): Promise<Map<number, number[]>> {
+    const authors = new Map(entryIds.map((id) => [Number(id), [] as number[]]));
+    if (entryIds.length === 0) return authors;
+    const rows = await this.run<{ entry_id: string | number; author_id: string | number }>(
+      this.context(),
+      `entry authors ${entryIds.join(',')}`,
+      () =>
+        sql`SELECT entry_id, author_id FROM content_entry_authors
+            WHERE entry_id = ANY(${idArray(entryIds)}) ORDER BY entry_id, sort_order`,
+    );
+    for (const row of rows) authors.get(Number(row.entry_id))?.push(Number(row.author_id));
+    return authors;
+  }
+
   findDescendants(
     ancestorIds: readonly number[],
     criteria: ElementCriteria,

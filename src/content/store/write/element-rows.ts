@@ -164,6 +164,17 @@ export class ElementRows {
     return rows.length > 0;
   }
 
+  /** An entry's authors, in order (the first is also its `author_id`). */
+  async replaceEntryAuthors(entryId: number, authorIds: readonly number[]): Promise<void> {
+    await this.db.execute(sql`DELETE FROM content_entry_authors WHERE entry_id = ${entryId}`);
+    if (authorIds.length === 0) return;
+    await this.db.execute(
+      sql`INSERT INTO content_entry_authors (entry_id, author_id, sort_order)
+          SELECT ${entryId}, author_id, sort_order
+          FROM unnest(${sql.param([...authorIds])}::bigint[]) WITH ORDINALITY AS a(author_id, sort_order)`,
+    );
+  }
+
   async delete(ids: readonly number[]): Promise<void> {
     if (ids.length === 0) return;
     await this.db.execute(

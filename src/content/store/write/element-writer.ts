@@ -136,10 +136,11 @@ export class ElementWriter {
         problems.add(`parent: section "${section.handle}" is not a structure`);
       if (input.placement !== undefined && section.type !== 'structure')
         problems.add(`placement: section "${section.handle}" is not a structure`);
-      if (input.authorId !== undefined && input.authorId !== null)
-        await checkElementKind(this.rows, input.authorId, ElementKinds.user, 'author', problems);
+      const authors = entryAuthors(input);
+      for (const authorId of authors ?? [])
+        await checkElementKind(this.rows, authorId, ElementKinds.user, 'author', problems);
       const sites = siteSettingsMaps(section.siteSettings, model);
-      return this.save(
+      const saved = await this.save(
         {
           kind: ElementKinds.entry,
           containerId: section.id,
@@ -167,7 +168,7 @@ export class ElementWriter {
           existing,
           columns: {
             typeId: type.id,
-            authorId: input.authorId,
+            authorId: authors === undefined ? undefined : (authors[0] ?? null),
             postDate: input.postDate,
             expiryDate: input.expiryDate,
           },
@@ -175,6 +176,8 @@ export class ElementWriter {
         },
         problems,
       );
+      if (authors !== undefined) await this.rows.replaceEntryAuthors(saved.id, authors);
+      return saved;
     });
   }
 
@@ -418,4 +421,11 @@ export class ElementWriter {
   private async freeUid(preferred: string): Promise<string> {
     return (await this.rows.byUid(preferred)) === undefined ? preferred : randomUUID();
   }
+}
+
+/** The authors a save sets (undefined: unchanged): `authorIds`, else `authorId`, each once. */
+function entryAuthors(input: EntryInput): readonly number[] | undefined {
+  if (input.authorIds !== undefined) return [...new Set(input.authorIds ?? [])];
+  if (input.authorId !== undefined) return input.authorId === null ? [] : [input.authorId];
+  return undefined;
 }

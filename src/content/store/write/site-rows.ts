@@ -152,7 +152,9 @@ function defaultValues(spec: SaveSpec): Record<string, unknown> {
   const defaults: Record<string, unknown> = {};
   for (const field of spec.layout) {
     const value =
-      isRelationField(field) || holdsNestedElements(field.type) ? undefined : defaultFieldValue(field);
+      isRelationField(field) || holdsNestedElements(field.type)
+        ? undefined
+        : defaultFieldValue(field);
     if (value !== undefined) defaults[field.handle] = value;
   }
   return defaults;

@@ -66,8 +66,13 @@ export interface PlacementInput {
 export interface EntryInput extends ElementContentInput, PlacementInput {
   readonly sectionId: number;
   readonly typeId: number;
-  /** The author's user element id. */
+  /** The author's user element id: the entry's one author (Craft 4's form). */
   readonly authorId?: number | null;
+  /**
+   * Every author, in order (Craft 5's several authors; wins over `authorId`): the first is the
+   * primary author (`authorId`). An empty list or null leaves the entry without authors.
+   */
+  readonly authorIds?: readonly number[] | null;
   readonly postDate?: Date | null;
   readonly expiryDate?: Date | null;
 }

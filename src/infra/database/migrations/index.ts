@@ -4,6 +4,7 @@ import { GRAPHQL_TOKENS } from './0003-graphql-tokens';
 import { INSTALLATION_SECRETS } from './0004-installation-secrets';
 import { TEAM_RESOURCES } from './0005-team-resources';
 import { CONTENT_QUERY_INDEXES } from './0006-content-query-indexes';
+import { ENTRY_AUTHORS } from './0007-entry-authors';
 import { Migration } from './migration';
 
 /** Every migration, in the order they are applied. Append only; never edit a released one. */
@@ -14,4 +15,5 @@ export const MIGRATIONS: readonly Migration[] = [
   INSTALLATION_SECRETS,
   TEAM_RESOURCES,
   CONTENT_QUERY_INDEXES,
+  ENTRY_AUTHORS,
 ];

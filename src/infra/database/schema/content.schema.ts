@@ -95,6 +95,24 @@ export const contentElements = pgTable(
   ],
 );
 
+/** Migration 0007: every author of an entry, in order (the first is also `author_id`). */
+export const contentEntryAuthors = pgTable(
+  'content_entry_authors',
+  {
+    entryId: bigint('entry_id', { mode: 'number' })
+      .notNull()
+      .references(() => contentElements.id, { onDelete: 'cascade' }),
+    authorId: bigint('author_id', { mode: 'number' })
+      .notNull()
+      .references(() => contentElements.id, { onDelete: 'cascade' }),
+    sortOrder: integer('sort_order').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'content_entry_authors_pkey', columns: [t.entryId, t.authorId] }),
+    index('content_entry_authors_author_idx').on(t.authorId),
+  ],
+);
+
 export const contentElementSites = pgTable(
   'content_element_sites',
   {
