@@ -165,6 +165,53 @@ describe.each([
     });
   });
 
+  it('saves addresses and a content block through mutations, as Craft 5 takes them (AddressesInput, <field>_ContentBlockInput)', async () => {
+    const save = 'save_venues_venue_Entry';
+    const select = `... on ${venue} { id locations { id ... on Address { countryCode locality } } seo { id ... on seo_ContentBlock { summary website } } }`;
+    type Saved = {
+      id: string;
+      locations: { id: string; countryCode: string; locality: string | null }[];
+      seo: { id: string; summary: string | null; website: string | null } | null;
+    };
+    const created = await answer(
+      admin,
+      `mutation { ${save}(title: "Dock ${craftVersion}",
+        locations: [{ countryCode: "NL", locality: "Rotterdam" }, { countryCode: "BE", locality: "Gent" }],
+        seo: { summary: "Docks", website: "https://example.com/dock" }) { ${select} } }`,
+    );
+    expect(created.errors).toBeUndefined();
+    const first = created.data?.[save] as Saved;
+    expect(first.locations.map((a) => [a.countryCode, a.locality])).toEqual([
+      ['NL', 'Rotterdam'],
+      ['BE', 'Gent'],
+    ]);
+    expect(first.seo).toMatchObject({ summary: 'Docks', website: 'https://example.com/dock' });
+
+    // By id: the first address changes, the second goes, a new one comes; the block is updated.
+    const [rotterdam] = first.locations;
+    const updated = await answer(
+      admin,
+      `mutation { ${save}(id: ${first.id},
+        locations: [{ id: ${rotterdam.id}, countryCode: "NL", locality: "Schiedam" }, { countryCode: "FR" }],
+        seo: { summary: "Docks and quays" }) { ${select} } }`,
+    );
+    expect(updated.errors).toBeUndefined();
+    const second = updated.data?.[save] as Saved;
+    expect(second.locations.map((a) => [a.countryCode, a.locality])).toEqual([
+      ['NL', 'Schiedam'],
+      ['FR', null],
+    ]);
+    expect(second.locations[0].id).toBe(rotterdam.id);
+    expect(second.seo?.id).toBe(first.seo?.id);
+    expect(second.seo?.summary).toBe('Docks and quays');
+
+    const refused = await answer(
+      admin,
+      `mutation { ${save}(id: ${first.id}, locations: [{ locality: "Nowhere" }]) { id } }`,
+    );
+    expect(refused.errors?.[0]?.message).toMatch(/countryCode/);
+  });
+
   it('declares the types as Craft does', async () => {
     const result = await answer(
       admin,

@@ -3,6 +3,8 @@ import type { ElementContentInput, SiteContentInput } from '../../store/write/wr
 import type { GraphqlArgs } from '../graphql-request-context';
 import { type ExistingBlock, matrixBlocks } from './matrix-input';
 import type { SaveSite } from './save-site';
+import { asMatrixInput } from './nested-element-input';
+import { holdsNestedElements } from '../../model/field-types';
 
 /** The matrix blocks an owner has now, per matrix field (none for a new element). */
 export type BlockSource = (field: Field) => Promise<readonly ExistingBlock[]>;
@@ -26,9 +28,10 @@ export async function contentInput(
   for (const field of layout) {
     const value = args[field.handle];
     if (value === undefined) continue;
-    if (field.type === 'matrix') {
+    if (holdsNestedElements(field.type)) {
       const existing = site.creating ? [] : await existingBlocks(field);
-      common[field.handle] = matrixBlocks(field, value, existing, site, problems);
+      const input = asMatrixInput(field, value, existing);
+      common[field.handle] = matrixBlocks(field, input, existing, site, problems);
     } else if (!site.creating && field.translatable) own[field.handle] = value;
     else common[field.handle] = value;
   }

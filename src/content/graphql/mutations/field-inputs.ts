@@ -16,6 +16,7 @@ import { NumberScalar } from '../scalars/number.scalar';
 import { QueryArgumentScalar } from '../scalars/query-argument.scalar';
 import type { SchemaTypes } from '../schema/schema-types';
 import { nestedEntryInputShape } from './nested-entry-input';
+import { addressesInputType, contentBlockInputType } from './nested-element-input';
 
 /** Craft's names of the input types mutations take. */
 export const inputTypeNames = {
@@ -109,10 +110,14 @@ export function fieldInputType(types: SchemaTypes, field: Field): GraphQLInputTy
           ? nestedEntryInputShape(types, field)
           : craft4MatrixInputShape(field),
       );
-    // Not writable through mutations yet (docs/content-graphql.md): the importer writes them.
-    case 'addresses':
+    case 'addresses': {
+      const input = addressesInputType(types, field);
+      return input === null ? null : new GraphQLList(input);
+    }
     case 'contentBlock':
-      return null;
+      return contentBlockInputType(types, field, (layoutField) =>
+        fieldInputType(types, layoutField),
+      );
     case 'plainText':
     case 'dropdown':
     case 'radioButtons':
