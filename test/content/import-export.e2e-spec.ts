@@ -1,60 +1,32 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { join } from 'node:path';
 import { GraphqlClient } from '../support/graphql-client';
 import { PROJECT_ROOT, ServiceProcess, startService } from '../support/service-process';
+import {
+  CONTENT_EXPORT as EXPORT,
+  CONTENT_IMPORT as IMPORT,
+  type CommandRun as Run,
+  fileTree as tree,
+  runContentCommand,
+} from '../support/content-cli';
 
 // The content commands as an operator runs them: real processes on fresh PGlite data
 // directories. The demo content is imported and exported; the export, imported into another
 // empty store and exported again, gives the same files byte for byte; imports are idempotent;
 // the data directory's lock keeps a command away from a running service.
 
-const DIST = join(PROJECT_ROOT, dirname(process.env.SERVICE_MAIN ?? join('dist', 'main.js')));
-const IMPORT = join(DIST, 'content', 'cli', 'content-import.js');
-const EXPORT = join(DIST, 'content', 'cli', 'content-export.js');
 const STEP_TIMEOUT = 180_000;
-
-interface Run {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
 
 let root: string;
 const dataA = () => join(root, 'data-a');
 const dataB = () => join(root, 'data-b');
 
 function run(script: string, args: readonly string[], dataDir: string): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, ...args], {
-      cwd: PROJECT_ROOT,
-      env: {
-        PATH: process.env.PATH,
-        DATA_DIR: dataDir,
-        CONTENT_PROJECT_DIR: 'config/content/project',
-        ADMIN_PASSWORD: 'admin-secret',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  return runContentCommand(script, args, {
+    DATA_DIR: dataDir,
+    CONTENT_PROJECT_DIR: 'config/content/project',
   });
-}
-
-/** Every file below a directory with its bytes, by relative path. */
-function tree(dir: string): Record<string, string> {
-  const files: Record<string, string> = {};
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true }))
-    if (entry.isFile()) {
-      const path = join(entry.parentPath, entry.name);
-      files[relative(dir, path)] = readFileSync(path).toString('base64');
-    }
-  return files;
 }
 
 /** The summary table's rows: kind → [created, updated, unchanged]. */

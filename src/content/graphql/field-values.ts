@@ -105,7 +105,10 @@ export function customFieldValue(
 ): unknown {
   switch (field.type) {
     case 'number':
+    case 'range':
       return toNumberValue(raw);
+    case 'json':
+      return raw === undefined || raw === null ? null : JSON.stringify(raw);
     case 'money': {
       const amount = toNumberValue(raw);
       return amount === null || field.currency === undefined

@@ -51,6 +51,12 @@ export interface TableColumn {
   readonly type: TableColumnType;
 }
 
+export interface RangeSettings {
+  readonly min: number;
+  readonly max: number;
+  readonly step: number;
+}
+
 export interface MatrixBlockType extends ModelItem {
   /** The block type's own fields (not shared with the global field list). */
   readonly fields: readonly Field[];
@@ -76,6 +82,8 @@ export interface Field extends ModelItem {
   readonly decimals: number;
   /** money: the ISO 4217 currency of its values (absent on other types). */
   readonly currency?: string;
+  /** range: the allowed span and step (Craft's defaults 0, 100, 1). */
+  readonly range?: RangeSettings;
   /** link: the kinds of link allowed (Craft's `types`). */
   readonly linkTypes?: readonly LinkType[];
   /** link: `LinkData` objects in GraphQL (true) or the URL as a `String` (false). */

@@ -35,6 +35,8 @@ export const FIELD_TYPES = [
   'link',
   'addresses',
   'contentBlock',
+  'range',
+  'json',
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 

@@ -1,4 +1,10 @@
-import type { FieldOption, ImageTransform, SectionType, TableColumn } from './content-model';
+import type {
+  FieldOption,
+  ImageTransform,
+  RangeSettings,
+  SectionType,
+  TableColumn,
+} from './content-model';
 import type { FieldType, LinkType } from './field-types';
 
 /**
@@ -31,6 +37,8 @@ export interface NormalisedField extends NormalisedItem {
   readonly decimals: number;
   /** money only (absent keeps other fields' versions as they were). */
   readonly currency?: string;
+  /** range only. */
+  readonly range?: RangeSettings;
   /** link only. */
   readonly linkTypes?: readonly LinkType[];
   readonly fullGraphqlData?: boolean;

@@ -84,6 +84,7 @@ export function fieldInputArguments(
 export function fieldInputType(types: SchemaTypes, field: Field): GraphQLInputType | null {
   switch (field.type) {
     case 'number':
+    case 'range':
     case 'money': // the amount in major units, as the YAML and the importer take it
       return NumberScalar;
     case 'lightswitch':
@@ -131,6 +132,7 @@ export function fieldInputType(types: SchemaTypes, field: Field): GraphQLInputTy
     case 'icon':
     case 'time': // `HH:MM` text, as table times are
     case 'link': // a URL, `mailto:`/`tel:`/`sms:` text or `{entry:12}`
+    case 'json': // JSON text, as Craft's default field argument
       return GraphQLString;
   }
 }

@@ -65,6 +65,7 @@ function customFieldConfig(
   });
   switch (field.type) {
     case 'number':
+    case 'range':
       return value(NumberScalar);
     case 'money':
       return value(MoneyScalar);
@@ -106,6 +107,7 @@ function customFieldConfig(
     case 'richText':
     case 'country':
     case 'icon':
+    case 'json': // the JSON text, as Craft's JsonData prints
       return value(GraphQLString);
   }
 }

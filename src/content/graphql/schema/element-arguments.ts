@@ -427,6 +427,7 @@ export function customFieldArgument(
     case 'contentBlock':
     case 'table':
     case 'link':
+    case 'json':
       return null;
     case 'lightswitch':
       return arg(
@@ -435,6 +436,7 @@ export function customFieldArgument(
       );
     case 'plainText':
     case 'number':
+    case 'range':
     case 'money':
     case 'date':
     case 'dropdown':

@@ -65,6 +65,8 @@ const isRelation = (field: Field) =>
 
 /** A stored value as the file writes it (tables keyed by column handle, empty cells left out). */
 function fileValue(field: Field, stored: unknown): unknown {
+  // A JSON field reads text as JSON text: a stored string goes out quoted.
+  if (field.type === 'json' && typeof stored === 'string') return JSON.stringify(stored);
   if (field.type !== 'table' || !Array.isArray(stored)) return stored;
   return (stored as Record<string, unknown>[]).map((row) =>
     Object.fromEntries(

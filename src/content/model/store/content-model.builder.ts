@@ -37,6 +37,7 @@ export function buildContentModel(
     limit: source.limit,
     decimals: source.decimals,
     ...(source.currency !== undefined && { currency: source.currency }),
+    ...(source.range !== undefined && { range: { ...source.range } }),
     ...(source.linkTypes !== undefined && { linkTypes: [...source.linkTypes] }),
     ...(source.fullGraphqlData !== undefined && { fullGraphqlData: source.fullGraphqlData }),
     columns: source.columns.map((column) => ({ ...column })),

@@ -1,5 +1,10 @@
 import { suggestion } from './did-you-mean';
-import { TABLE_COLUMN_TYPES, type FieldOption, type TableColumn } from '../content-model';
+import {
+  TABLE_COLUMN_TYPES,
+  type FieldOption,
+  type RangeSettings,
+  type TableColumn,
+} from '../content-model';
 import type { FieldType } from '../field-types';
 import {
   FIELD_TYPES,
@@ -40,6 +45,9 @@ function settingKeys(type: FieldType | undefined): string[] {
       'entryTypes',
       'columns',
       'fields',
+      'min',
+      'max',
+      'step',
     ];
   if (type === 'number') return ['decimals'];
   if (type === 'money') return ['currency'];
@@ -49,6 +57,7 @@ function settingKeys(type: FieldType | undefined): string[] {
   if (type === 'matrix') return ['blockTypes', 'entryTypes'];
   if (type === 'table') return ['columns'];
   if (type === 'contentBlock') return ['fields'];
+  if (type === 'range') return ['min', 'max', 'step'];
   return [];
 }
 
@@ -83,6 +92,7 @@ export function parseField(
     limit: map.int('limit', { min: 1 }),
     decimals: map.int('decimals', { min: 0, max: 10 }) ?? 0,
     currency: type === 'money' ? parseCurrency(map) : undefined,
+    range: type === 'range' ? parseRange(map) : undefined,
     link: type === 'link' ? parseLinkSettings(map) : undefined,
     columns: type === 'table' ? parseColumns(map) : [],
     blockTypes:
@@ -129,6 +139,16 @@ function parseCurrency(map: YamlMap): string | undefined {
     return undefined;
   }
   return code;
+}
+
+/** A range field's `min`, `max` (above min) and `step` (above 0): Craft's defaults 0, 100, 1. */
+function parseRange(map: YamlMap): RangeSettings {
+  const min = map.number('min', 0);
+  const max = map.number('max', 100);
+  const step = map.number('step', 1);
+  if (max <= min) map.problems.add(map.at('max'), `must be greater than min (${min}), got ${max}`);
+  if (step <= 0) map.problems.add(map.at('step'), `must be greater than 0, got ${step}`);
+  return { min, max, step };
 }
 
 /** A link field's `types` (default Craft's: entry and url) and `fullGraphqlData` (default true). */
@@ -251,6 +271,7 @@ function addressBlockType(where: Where): ParsedBlockType {
       limit: null,
       decimals: 0,
       currency: undefined,
+      range: undefined,
       link: undefined,
       columns: [],
       blockTypes: [],

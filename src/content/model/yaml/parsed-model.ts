@@ -1,4 +1,10 @@
-import type { FieldOption, ImageTransform, SectionType, TableColumn } from '../content-model';
+import type {
+  FieldOption,
+  ImageTransform,
+  RangeSettings,
+  SectionType,
+  TableColumn,
+} from '../content-model';
 import type { FieldType, LinkType } from '../field-types';
 import type { Where } from './problems';
 import type { Located } from './yaml-map';
@@ -32,6 +38,8 @@ export interface ParsedField extends ParsedItem {
   readonly sources: readonly Located<string>[];
   readonly limit: number | null;
   readonly decimals: number;
+  /** range: span and step. */
+  readonly range: RangeSettings | undefined;
   /** money: ISO 4217 code, upper case. */
   readonly currency: string | undefined;
   /** link: the allowed kinds of link and the GraphQL shape. */

@@ -262,6 +262,7 @@ function fieldOf(
     limit: field.limit,
     decimals: field.decimals,
     ...(field.currency !== undefined && { currency: field.currency }),
+    ...(field.range !== undefined && { range: field.range }),
     ...(field.link !== undefined && {
       linkTypes: field.link.types,
       fullGraphqlData: field.link.fullGraphqlData,

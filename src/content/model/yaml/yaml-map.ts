@@ -112,6 +112,17 @@ export class YamlMap {
     return value;
   }
 
+  /** A finite number; a missing key gives the fallback. */
+  number(key: string, fallback: number): number {
+    const value = this.values[key];
+    if (value === undefined || value === null) return fallback;
+    if (typeof value !== 'number' || !Number.isFinite(value)) {
+      this.problems.add(this.at(key), `must be a number, got ${quote(value)}`);
+      return fallback;
+    }
+    return value;
+  }
+
   /** One of `values`; a missing key gives the fallback. */
   choice<T extends string>(key: string, values: readonly T[], fallback: T): T;
   choice<T extends string>(key: string, values: readonly T[], fallback: null): T | null;

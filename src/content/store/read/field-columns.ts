@@ -10,7 +10,7 @@ import type { ParamColumn } from './param-sql';
 const RELATION_TYPES = new Set(['entries', 'assets', 'categories', 'tags', 'users']);
 const LIST_TYPES = new Set(['checkboxes', 'multiSelect']);
 /** Values that are neither filtered nor ordered by (their content lives elsewhere or is rows). */
-const STRUCTURED_TYPES = new Set(['matrix', 'addresses', 'contentBlock', 'table']);
+const STRUCTURED_TYPES = new Set(['matrix', 'addresses', 'contentBlock', 'table', 'json']);
 
 export function isRelationFieldType(fieldType: string): boolean {
   return RELATION_TYPES.has(fieldType);
@@ -26,6 +26,7 @@ export function fieldColumn(handle: string, fieldType: string): ParamColumn {
   const text = sql`(s.fields->>(${handle}::text))`;
   switch (fieldType) {
     case 'money':
+    case 'range':
     case 'number':
       return {
         type: 'number',

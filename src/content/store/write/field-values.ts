@@ -2,6 +2,7 @@ import type { Field, TableColumn, TableColumnType } from '../../model/content-mo
 import type { ProblemList } from './write-error';
 import { describe, InvalidValue } from './invalid-value';
 import { linkValue } from './link-values';
+import { jsonValue, rangeValue } from './range-and-json-values';
 import { currencyDigits } from '../../directives/money';
 
 /**
@@ -193,6 +194,10 @@ function normalize(field: Field, value: unknown): unknown {
       return value === null || value === ''
         ? null
         : numberValue(value, currencyDigits(field.currency ?? 'USD'));
+    case 'range':
+      return value === null || value === '' ? null : rangeValue(field, value, numberValue);
+    case 'json':
+      return value === null || value === '' ? null : jsonValue(value);
     case 'lightswitch':
       return value === null ? false : booleanValue(value);
     case 'date':
@@ -285,6 +290,8 @@ export function defaultFieldValue(field: Field): unknown {
     case 'addresses':
     case 'contentBlock':
     case 'table':
+    case 'range':
+    case 'json':
       return undefined;
   }
 }

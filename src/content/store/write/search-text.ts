@@ -55,6 +55,8 @@ export function searchText(
       // text comes in through `extra`.
       case 'number':
       case 'money':
+      case 'range':
+      case 'json':
       case 'lightswitch':
       case 'date':
       case 'time':

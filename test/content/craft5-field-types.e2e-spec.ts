@@ -6,7 +6,8 @@ import { createPostgresDatabase, type PostgresDatabase } from '../support/postgr
 import { PROJECT_ROOT } from '../support/service-process';
 
 /**
- * Craft 5's nested-element field types beside matrix (docs/content-model.md, "Field types sites
+ * Craft 5's field types beyond Craft 4's: Range (a Number within its span) and JSON (the JSON
+ * text); and the nested-element field types beside matrix (docs/content-model.md, "Field types sites
  * use"): an Addresses field answers `[AddressInterface]` of `Address` elements with Craft's
  * address attributes and filters; a Content Block field answers one `<field>_ContentBlock` with
  * its layout's fields; entries have several authors (Craft 5's `authors`, `authorIds`,
@@ -17,8 +18,10 @@ const ENTRY_TYPES = `
 entryTypes:
   - handle: venue
     name: Venue
-    fields: [summary, locations, seo]
+    fields: [summary, locations, seo, capacity, meta]
 fields:
+  - { handle: capacity, name: Capacity, type: range, min: 0, max: 5000, step: 10 }
+  - { handle: meta, name: Meta, type: json }
   - { handle: locations, name: Locations, type: addresses }
   - { handle: seo, name: SEO, type: contentBlock, fields: [summary, website] }
 `;
@@ -41,6 +44,8 @@ entries:
     authors: [bob, alice]
     fields:
       summary: By the water.
+      capacity: 1200
+      meta: { doors: [north, south], accessible: true }
       locations:
         - countryCode: NL
           locality: Amsterdam
@@ -210,6 +215,35 @@ describe.each([
       `mutation { ${save}(id: ${first.id}, locations: [{ locality: "Nowhere" }]) { id } }`,
     );
     expect(refused.errors?.[0]?.message).toMatch(/countryCode/);
+  });
+
+  it('answers range fields as numbers and JSON fields as JSON text, and validates both', async () => {
+    const read = await answer(
+      admin,
+      `{
+        venuesEntries(slug: "harbour-hall") { ... on ${venue} { capacity meta } }
+        big: entryCount(section: "venues", capacity: ">= 1000")
+      }`,
+    );
+    expect(read.errors).toBeUndefined();
+    expect(read.data).toEqual({
+      venuesEntries: [{ capacity: 1200, meta: '{"doors":["north","south"],"accessible":true}' }],
+      big: 1,
+    });
+    const saved = await answer(
+      admin,
+      `mutation { save_venues_venue_Entry(title: "Shed ${craftVersion}", capacity: 40, meta: "[1, 2]") {
+        ... on ${venue} { capacity meta } } }`,
+    );
+    expect(saved.errors).toBeUndefined();
+    expect(saved.data).toEqual({ save_venues_venue_Entry: { capacity: 40, meta: '[1,2]' } });
+    const refused = await answer(
+      admin,
+      `mutation { save_venues_venue_Entry(title: "Arena", capacity: 9000, meta: "{oops") { id } }`,
+    );
+    const message = refused.errors?.[0]?.message ?? '';
+    expect(message).toMatch(/9000 is outside the range 0 to 5000/);
+    expect(message).toMatch(/must be valid JSON/);
   });
 
   it('declares the types as Craft does', async () => {

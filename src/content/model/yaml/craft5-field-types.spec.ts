@@ -4,7 +4,7 @@ import { ADDRESS_ATTRIBUTES } from '../nested-element-fields';
 
 const project = projectDirs();
 
-describe('addresses and content block fields (Craft 5)', () => {
+describe('Craft 5 field types in the model', () => {
   it("gives an addresses field one block type holding Craft's address attributes", () => {
     const { model } = loadContentModel(
       project({
@@ -74,6 +74,41 @@ fields:
       'z.yaml: fields[1].fields[0]: unknown field "sumary" (did you mean "summary"?)',
       'z.yaml: fields[1].fields[1]: "places" (addresses) holds nested elements, which a content block cannot hold',
       'z.yaml: fields[1].fields[2]: "inner" (contentBlock) holds nested elements, which a content block cannot hold',
+    ]);
+  });
+
+  it("reads a range field's span and step (Craft's defaults 0 to 100 by 1) and refuses bad ones", () => {
+    const { model } = loadContentModel(
+      project({
+        ...BASE_FILES,
+        'z.yaml': `
+fields:
+  - { handle: capacity, name: Capacity, type: range, min: 0, max: 5000, step: 10 }
+  - { handle: mood, name: Mood, type: range }
+  - { handle: data, name: Data, type: json }
+`,
+      }),
+      LOAD_OPTIONS,
+    );
+    const range = (handle: string) => model.fields.find((f) => f.handle === handle)?.range;
+    expect(range('capacity')).toEqual({ min: 0, max: 5000, step: 10 });
+    expect(range('mood')).toEqual({ min: 0, max: 100, step: 1 });
+    expect(range('data')).toBeUndefined();
+
+    const dir = project({
+      ...BASE_FILES,
+      'z.yaml': `
+fields:
+  - { handle: a, name: A, type: range, min: 10, max: 10 }
+  - { handle: b, name: B, type: range, step: 0, max: lots }
+  - { handle: c, name: C, type: json, min: 1 }
+`,
+    });
+    expect(problemsOf(dir)).toEqual([
+      'z.yaml: fields[0].max: must be greater than min (10), got 10',
+      'z.yaml: fields[1].max: must be a number, got "lots"',
+      'z.yaml: fields[1].step: must be greater than 0, got 0',
+      'z.yaml: fields[2]: unknown key "min" (allowed: handle, name, uid, type, instructions, translatable)',
     ]);
   });
 });
