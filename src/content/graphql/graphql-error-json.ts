@@ -1,7 +1,7 @@
 import { GraphQLError } from 'graphql';
 import { DirectiveArgumentError } from '../directives/directive-functions';
 import { ElementQueryError } from '../store/read/element-query-error';
-import { TransformArgumentError } from '../transforms/asset-files';
+import { TransformArgumentError } from '../transforms/transform-argument-error';
 import { ClientSafeError } from './client-safe-error';
 import type { GraphqlErrorJson } from './content-graphql';
 

@@ -59,5 +59,3 @@ export abstract class AssetFiles {
     budget?: TransformBudget,
   ): Promise<string | null>;
 }
-
-export class TransformArgumentError extends Error {}

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, rm, stat, utimes, writeFile } from 'node:fs/pr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { TransformArgumentError } from './asset-files';
+import { TransformArgumentError } from './transform-argument-error';
 import { assetRecord, modelWith, volume } from './asset-files.fixtures';
 import { ImageRenderer } from './image-renderer';
 import { LocalAssetFiles } from './local-asset-files';

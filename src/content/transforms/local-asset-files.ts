@@ -5,12 +5,8 @@ import { Settings } from '../../settings/settings';
 import { ContentModelSource } from '../model/content-model.source';
 import type { Volume } from '../model/content-model';
 import type { AssetProperties, ElementRecord } from '../store/element-record';
-import {
-  AssetFiles,
-  TransformArgumentError,
-  type TransformArgs,
-  type TransformedImage,
-} from './asset-files';
+import { AssetFiles, type TransformArgs, type TransformedImage } from './asset-files';
+import { TransformArgumentError } from './transform-argument-error';
 import { GeneratedFiles } from './generated-files';
 import { extensionOf, isTransformable, MIME_TYPES, webSafeFormat } from './image-formats';
 import { ImageRenderer, type SourceImage } from './image-renderer';

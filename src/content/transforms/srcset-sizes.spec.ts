@@ -1,4 +1,4 @@
-import { TransformArgumentError } from './asset-files';
+import { TransformArgumentError } from './transform-argument-error';
 import { parseSrcsetSize, srcsetTransform } from './srcset-sizes';
 import type { TransformSpec } from './transform-spec';
 

@@ -1,4 +1,5 @@
-import { TransformArgumentError, type TransformArgs } from './asset-files';
+import { type TransformArgs } from './asset-files';
+import { TransformArgumentError } from './transform-argument-error';
 import type { Size } from './transform-geometry';
 import type { TransformSpec } from './transform-spec';
 

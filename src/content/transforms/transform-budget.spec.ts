@@ -1,4 +1,4 @@
-import { TransformArgumentError } from './asset-files';
+import { TransformArgumentError } from './transform-argument-error';
 import { TransformBudget } from './transform-budget';
 
 describe('TransformBudget', () => {

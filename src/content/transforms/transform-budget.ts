@@ -1,4 +1,4 @@
-import { TransformArgumentError } from './asset-files';
+import { TransformArgumentError } from './transform-argument-error';
 
 /**
  * What one request may draw (issue 29: one token request with 40 aliased 4096×4096 transforms

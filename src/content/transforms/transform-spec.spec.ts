@@ -1,5 +1,5 @@
 import type { ImageTransform } from '../model/content-model';
-import { TransformArgumentError } from './asset-files';
+import { TransformArgumentError } from './transform-argument-error';
 import { resolveTransformSpec } from './transform-spec';
 
 const THUMB: ImageTransform = {

@@ -1,5 +1,6 @@
 import type { ImageTransform, TransformMode } from '../model/content-model';
-import { TransformArgumentError, type TransformArgs } from './asset-files';
+import { type TransformArgs } from './asset-files';
+import { TransformArgumentError } from './transform-argument-error';
 import { OUTPUT_FORMATS, type OutputFormat } from './image-formats';
 
 export const TRANSFORM_MODES = ['crop', 'fit', 'stretch', 'letterbox'] as const;

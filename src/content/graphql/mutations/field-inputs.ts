@@ -11,11 +11,12 @@ import type {
   GraphQLInputFieldConfigMap,
   GraphQLInputType,
 } from 'graphql';
-import type { Field, MatrixBlockType, TableColumn } from '../../model/content-model';
+import type { Field, TableColumn } from '../../model/content-model';
 import { NumberScalar } from '../scalars/number.scalar';
 import { QueryArgumentScalar } from '../scalars/query-argument.scalar';
 import type { SchemaTypes } from '../schema/schema-types';
 import { nestedEntryInputShape } from './nested-entry-input';
+import type { MatrixInputShape } from './matrix-input-shape';
 import { addressesInputType, contentBlockInputType } from './nested-element-input';
 
 /** Craft's names of the input types mutations take. */
@@ -176,23 +177,6 @@ function cellInputType(types: SchemaTypes, column: TableColumn): GraphQLInputTyp
     case 'select':
       return GraphQLString;
   }
-}
-
-/**
- * What Craft 4's and Craft 5's Matrix inputs differ in; the rest is one (matrixInput). Craft 4
- * (craft4MatrixInputShape): `blocks`, a list of `<field>_MatrixBlockContainerInput`, each block
- * under its block type's handle. Craft 5 (nested-entry-input.ts): `entries`, a list of
- * `<field>_MatrixEntryContainerInput`, each nested entry under its entry type's handle.
- */
-export interface MatrixInputShape {
-  /** The name of the container input type (one block or nested entry per container). */
-  readonly container: string;
-  /** The matrix input's list of containers. */
-  readonly list: 'blocks' | 'entries';
-  /** A block type's field in the container. */
-  readonly key: (blockType: MatrixBlockType) => string;
-  /** The name of a block type's input type, from its key. */
-  readonly block: (key: string) => string;
 }
 
 function craft4MatrixInputShape(field: Field): MatrixInputShape {

@@ -1,7 +1,7 @@
 import type { Field } from '../../model/content-model';
 import type { GraphqlArgs } from '../graphql-request-context';
 import type { SchemaTypes } from '../schema/schema-types';
-import type { MatrixInputShape } from './field-inputs';
+import type { MatrixInputShape } from './matrix-input-shape';
 
 /**
  * Craft 5's Matrix input (docs/content-graphql.md, "Craft 4 → 5"): Craft 4's container shape

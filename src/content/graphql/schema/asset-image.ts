@@ -1,9 +1,6 @@
 import type { Volume } from '../../model/content-model';
-import {
-  TransformArgumentError,
-  type TransformArgs,
-  type TransformedImage,
-} from '../../transforms/asset-files';
+import { type TransformArgs, type TransformedImage } from '../../transforms/asset-files';
+import { TransformArgumentError } from '../../transforms/transform-argument-error';
 import { imgTag } from '../../transforms/img-tag';
 import { isAdhocTransform } from '../../transforms/transform-spec';
 import type { ElementSource, GraphqlArgs, GraphqlRequestContext } from '../graphql-request-context';

@@ -6,7 +6,7 @@ import {
   IsGoStrings,
 } from '../../../identity/http/validation/go-json.decorators';
 import { answeredAs } from '../../../identity/http/validation/grafana-validation.pipe';
-import { COOKIE_TYPES, THEMES } from '../../preferences/team-preferences.codec';
+import { COOKIE_TYPES, THEMES } from '../../preferences/preference-values';
 
 class QueryHistoryDto {
   @ApiPropertyOptional({ example: 'query' })
