@@ -7,7 +7,7 @@ import type {
   onRequestAsyncHookHandler,
   RouteOptions,
 } from 'fastify';
-import { schemaRequestHeaders } from '../content/endpoint/request-headers';
+import { schemaRequestHeaders } from '../infra/http/craft-request/request-headers';
 import { Settings } from '../settings/settings';
 import { ProtectedApi } from '../settings/api-guard.settings';
 import { ApiGuardKey } from './guard-key';

@@ -1,4 +1,4 @@
-import { SchemaRequestHeaders } from '../content/schemas/schema-request-headers';
+import { SchemaRequestHeaders } from '../infra/http/craft-request/schema-request-headers';
 import { createHash, randomBytes } from 'node:crypto';
 import { graphqlCallerToken, teamsCallerToken, tokenValue } from './caller-token';
 

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
-import { PUBLIC_ACCESS_TOKEN } from '../content/schemas/access-token';
-import { findBearerToken } from '../content/schemas/bearer-token';
-import { SchemaRequestHeaders } from '../content/schemas/schema-request-headers';
+import { PUBLIC_ACCESS_TOKEN } from '../infra/http/craft-request/public-access-token';
+import { findBearerToken } from '../infra/http/craft-request/bearer-token';
+import { SchemaRequestHeaders } from '../infra/http/craft-request/schema-request-headers';
 import { parseAuthorization } from '../identity/auth/authorization-header';
 
 /*

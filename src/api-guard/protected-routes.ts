@@ -1,4 +1,4 @@
-import { CRAFT_API_PATH } from '../content/endpoint/graphql.route';
+import { API_PATH } from '../infra/http/api-path';
 import { ProtectedApi } from '../settings/api-guard.settings';
 
 /**
@@ -7,7 +7,7 @@ import { ProtectedApi } from '../settings/api-guard.settings';
  * accounts, content administration, and its not-found fallback). Undefined for every other route.
  */
 export function protectedApiOf(url: string, graphqlPath: string): ProtectedApi | undefined {
-  if (url === graphqlPath || url === CRAFT_API_PATH) return 'graphql';
-  if (url.startsWith(`${CRAFT_API_PATH}/`)) return 'teams';
+  if (url === graphqlPath || url === API_PATH) return 'graphql';
+  if (url.startsWith(`${API_PATH}/`)) return 'teams';
   return undefined;
 }

@@ -94,6 +94,32 @@ describe('MODULES', () => {
     });
   });
 
+  describe('MODULES=ratelimit,teams', () => {
+    let service: ServiceProcess;
+    const probe = loadedModulesProbe();
+
+    beforeAll(async () => {
+      service = await startService({
+        ...ruleDirectory({ 'e2e.yaml': E2E_RULES }),
+        ...probe.env,
+        MODULES: 'ratelimit,teams',
+      });
+    });
+    afterAll(() => service.stop());
+
+    it('loads the API guard, identity and teams, and not one content file or GraphQL', async () => {
+      service.child.kill('SIGUSR2');
+      const loaded = await probe.read();
+      const matching = (pattern: RegExp) => loaded.filter((path) => pattern.test(path));
+      expect(matching(/dist[^/]*[\\/]api-guard[\\/]/).length).toBeGreaterThan(0);
+      expect(matching(/dist[^/]*[\\/]teams[\\/]/).length).toBeGreaterThan(0);
+      expect(matching(/dist[^/]*[\\/]content[\\/]/)).toEqual([]);
+      expect(matching(/node_modules[\\/](graphql|graphiql|sharp)[\\/]/)).toEqual([]);
+      const teams = await fetch(`${service.httpUrl}/api/teams/search`);
+      expect(teams.status).toBe(401);
+    });
+  });
+
   describe('MODULES=content,teams', () => {
     let service: ServiceProcess;
 

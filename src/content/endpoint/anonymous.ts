@@ -1,6 +1,6 @@
-import { PUBLIC_ACCESS_TOKEN } from '../schemas/access-token';
-import { findBearerToken } from '../schemas/bearer-token';
-import type { SchemaRequestHeaders } from '../schemas/schema-request-headers';
+import { PUBLIC_ACCESS_TOKEN } from '../../infra/http/craft-request/public-access-token';
+import { findBearerToken } from '../../infra/http/craft-request/bearer-token';
+import type { SchemaRequestHeaders } from '../../infra/http/craft-request/schema-request-headers';
 
 /**
  * The one definition of an anonymous request (issue 29): it presents no credential that could

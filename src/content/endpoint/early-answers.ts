@@ -9,13 +9,13 @@ import { Settings } from '../../settings/settings';
 import { GraphqlResultCache } from '../cache/graphql-result-cache';
 import { PersistedQueries } from '../persisted/persisted-queries';
 import { wantsPlaygroundPage } from '../playground/page-request';
-import type { SchemaRequestHeaders } from '../schemas/schema-request-headers';
+import type { SchemaRequestHeaders } from '../../infra/http/craft-request/schema-request-headers';
 import { isAnonymous } from './anonymous';
 import { bodyText } from './body-text';
 import { corsHeaders } from './cors-headers';
 import type { EndpointAnswer } from './graphql-endpoint';
 import { cacheControl, freshness, noneMatchMatches, tagHeaders, varyHeader } from './http-caching';
-import { schemaRequestHeaders } from './request-headers';
+import { schemaRequestHeaders } from '../../infra/http/craft-request/request-headers';
 
 /** Answers sent early (debug `/stats`): also counted as `content.graphql_cache.hits`. */
 export const EARLY_ANSWERS_STAT = 'content.graphql_cache.early_answers';

@@ -9,7 +9,7 @@ import { eventLoopTurn } from '../graphql/event-loop-turn';
 import { type SerializedResult, serializeResult } from '../graphql/serialized-result';
 import type { GqlSchemaDefinition } from '../model/content-model';
 import { isPersistedQueryFailure, PersistedQueries } from '../persisted/persisted-queries';
-import type { SchemaRequestHeaders } from '../schemas/schema-request-headers';
+import type { SchemaRequestHeaders } from '../../infra/http/craft-request/schema-request-headers';
 import { SchemaSelector } from '../schemas/schema-selector';
 import { isAnonymous } from './anonymous';
 import { CraftHttpError, INTERNAL_ERROR_MESSAGE, yiiErrorBody } from './craft-http-error';

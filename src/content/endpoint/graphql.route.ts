@@ -12,10 +12,11 @@ import { EarlyAnswers, JSON_TYPE, type RequestText } from './early-answers';
 import { EndpointAnswer, GraphqlEndpoint, jsonAnswer } from './graphql-endpoint';
 import { noneMatchMatches, tagHeaders, varyHeader } from './http-caching';
 import { anonymousBodyLimit } from './request-caps';
-import { schemaRequestHeaders } from './request-headers';
+import { schemaRequestHeaders } from '../../infra/http/craft-request/request-headers';
+import { API_PATH } from '../../infra/http/api-path';
 
 /** Where sites usually route Craft's `graphql/api` action; served next to GRAPHQL_PATH. */
-export const CRAFT_API_PATH = '/api';
+export const CRAFT_API_PATH = API_PATH;
 
 /**
  * The HTTP part of the content GraphQL driver (graphql/code-first/content-graphql.driver.ts),

@@ -4,7 +4,7 @@ import type { Settings } from '../../settings/settings';
 import { isAnonymous } from './anonymous';
 import { checkBatchSize } from './batch-limit';
 import type { DecodedRequest, RawOperation } from './graphql-request';
-import { schemaRequestHeaders } from './request-headers';
+import { schemaRequestHeaders } from '../../infra/http/craft-request/request-headers';
 
 /**
  * What one request may make the endpoint hash, parse and cache (issue 29): a 15 MiB comment

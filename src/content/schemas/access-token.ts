@@ -4,9 +4,6 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 const LENGTH = 32;
 const SHAPE = /^[A-Za-z0-9_-]{32}$/;
 
-/** Craft's literal token of the public schema: `Authorization: Bearer __PUBLIC__`. */
-export const PUBLIC_ACCESS_TOKEN = '__PUBLIC__';
-
 /**
  * A new access token as Craft generates them: 32 random URL-safe characters (192 bits). Only
  * its SHA-256 is stored; the token itself is shown once.

@@ -16,7 +16,7 @@ import { loadSettings } from '../../settings/settings.loader';
 import { CraftHttpError } from '../endpoint/craft-http-error';
 import { GraphqlTokensRepository } from './tokens/graphql-tokens.repository';
 import { GraphqlTokensService } from './tokens/graphql-tokens.service';
-import type { SchemaRequestHeaders } from './schema-request-headers';
+import type { SchemaRequestHeaders } from '../../infra/http/craft-request/schema-request-headers';
 import { SchemaSelector } from './schema-selector';
 import { modelWith, schemaDefinition, SettableModelSource } from './schemas.fixtures';
 

@@ -5,11 +5,11 @@ import { Clock } from '../../infra/clock/clock';
 import { CraftHttpError } from '../endpoint/craft-http-error';
 import type { GqlSchemaDefinition } from '../model/content-model';
 import { ContentModelSource } from '../model/content-model.source';
-import { PUBLIC_ACCESS_TOKEN } from './access-token';
-import { findBearerToken } from './bearer-token';
+import { PUBLIC_ACCESS_TOKEN } from '../../infra/http/craft-request/public-access-token';
+import { findBearerToken } from '../../infra/http/craft-request/bearer-token';
 import { FULL_SCHEMA_UID, fullSchema } from './full-schema';
 import { GraphqlTokensService } from './tokens/graphql-tokens.service';
-import type { SchemaRequestHeaders } from './schema-request-headers';
+import type { SchemaRequestHeaders } from '../../infra/http/craft-request/schema-request-headers';
 import { isSchemaUsable } from './tokens/validity';
 
 const invalidAuthorization = () => new CraftHttpError(400, 'Invalid Authorization header');

@@ -1,4 +1,4 @@
-import type { SchemaRequestHeaders } from '../schemas/schema-request-headers';
+import type { SchemaRequestHeaders } from './schema-request-headers';
 
 /**
  * The headers schema selection reads, from Node's raw header list: Node keeps only the first of
