@@ -7,6 +7,7 @@ import { CounterStore } from './counter-store.port';
 import { AllowAnswers, FailureAnswers, LocalAnswers } from './failure/failure-answers';
 import { FailurePolicyCounterStore, servingHealth } from './failure/failure-policy-store';
 import { MemoryCounterStore } from './memory-counter-store';
+import { WriteBehindCounterStore } from './write-behind/write-behind-store';
 
 /*
  * KVSTORE_CACHE_MODE and KVSTORE_FAILURE_MODE: stores around the Redis store. Loaded (and the
@@ -26,7 +27,7 @@ export function storeHealth(settings: Settings, health: HealthState): HealthStat
   return settings.counters.failureMode === 'error' ? health : servingHealth(health, COMPONENT);
 }
 
-/** The Redis store with the configured modes around it: failure policy outermost. */
+/** The Redis store with the configured modes around it: write-behind cache, failure policy outermost. */
 export function withStoreModes(
   store: CounterStore,
   settings: Settings,
@@ -34,7 +35,8 @@ export function withStoreModes(
   stats: StatsRegistry,
   health: HealthState,
 ): CounterStore {
-  const { failureMode } = settings.counters;
+  const { failureMode, cacheMode } = settings.counters;
+  if (cacheMode === 'write_behind') store = writeBehind(store, settings, clock, stats);
   if (failureMode === 'error') return store;
   const answers = failureAnswers(settings, clock, stats);
   new Logger('CounterStore').log(
@@ -45,6 +47,25 @@ export function withStoreModes(
     stats,
     health,
     component: COMPONENT,
+  });
+}
+
+function writeBehind(
+  store: CounterStore,
+  settings: Settings,
+  clock: Clock,
+  stats: StatsRegistry,
+): CounterStore {
+  const { cacheFlushPeriod, cacheFlushBatch, cacheMaxKeys } = settings.counters;
+  new Logger('CounterStore').log(
+    `KVSTORE_CACHE_MODE=write_behind: decisions are answered in process, hits flushed to Redis every ${cacheFlushPeriod} ms (at most ${cacheMaxKeys} keys held)`,
+  );
+  return new WriteBehindCounterStore(store, {
+    clock,
+    stats,
+    flushPeriodMs: cacheFlushPeriod,
+    flushBatch: cacheFlushBatch,
+    maxKeys: cacheMaxKeys,
   });
 }
 
