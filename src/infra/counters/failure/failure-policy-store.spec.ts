@@ -210,8 +210,12 @@ describe('FailurePolicyCounterStore', () => {
     expect(await store.increment([fixed('a')])).toEqual([0]);
     expect(store.incrementSync!([fixed('a')])).toEqual([0]);
     clock.advance(1000);
-    // The trial is due: the synchronous path leaves it to `increment`.
+    // The trial is due: the synchronous path leaves it to `increment`, which sends it.
     expect(store.incrementSync!([fixed('a')])).toBeUndefined();
+    inner.failWith = undefined;
+    expect(await store.increment([fixed('a')])).toEqual([1]);
+    expect(store.degraded).toBe(false);
+    expect(store.incrementSync!([fixed('a')])).toEqual([7]);
   });
 });
 

@@ -64,7 +64,9 @@ export class FailurePolicyCounterStore extends CounterStoreDecorator {
         ? undefined
         : (batch) => {
             if (this.degradedSinceMs === undefined) return innerSync(batch);
-            if (this.trialDue()) return undefined;
+            // A trial due is left to `increment`, which the limiter calls next and which takes it.
+            if (!this.trialInFlight && this.options.clock.nowMs() >= this.nextTrialMs)
+              return undefined;
             return this.fallback(batch, true);
           };
   }
