@@ -40,7 +40,7 @@ export function withStoreModes(
   if (failureMode === 'error') return store;
   const answers = failureAnswers(settings, clock, stats);
   new Logger('CounterStore').log(
-    `KVSTORE_FAILURE_MODE=${failureMode}: when Redis does not answer, ${answers.description}`,
+    `when Redis does not answer, ${answers.description} until it answers again`,
   );
   return new FailurePolicyCounterStore(store, answers, {
     clock,
