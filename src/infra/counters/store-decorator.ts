@@ -25,11 +25,26 @@ export abstract class CounterStoreDecorator
     this.supportsTokenBuckets = inner.supportsTokenBuckets;
   }
 
-  async onModuleInit(): Promise<void> {
-    await (this.inner as StoreLifecycle).onModuleInit?.();
+  private initializing: Promise<void> | undefined;
+  private closing: Promise<void> | undefined;
+
+  /*
+   * Each hook runs once however often Nest calls it: the same store is also provided as
+   * RESERVED_COUNTER_STORE, and Nest calls the hooks of both providers at once. (A second close
+   * racing the first would close the connection under the first one's last flush.)
+   */
+  onModuleInit(): Promise<void> {
+    this.initializing ??= Promise.resolve((this.inner as StoreLifecycle).onModuleInit?.());
+    return this.initializing;
   }
 
-  async onApplicationShutdown(signal?: string): Promise<void> {
+  onApplicationShutdown(signal?: string): Promise<void> {
+    this.closing ??= this.close(signal);
+    return this.closing;
+  }
+
+  /** What shutting down takes: by default the inner store's own. */
+  protected async close(signal?: string): Promise<void> {
     await (this.inner as StoreLifecycle).onApplicationShutdown?.(signal);
   }
 }

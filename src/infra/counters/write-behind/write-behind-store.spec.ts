@@ -260,6 +260,36 @@ describe('WriteBehindCounterStore', () => {
     expect(stored(fixed('a'))).toEqual([3]);
   });
 
+  it('closes once, after its last flush, however often Nest asks (the store is two providers)', async () => {
+    const { caches, redis, decide, stored } = world();
+    const [cache] = caches;
+    const events: string[] = [];
+    const send = redis.increment.bind(redis);
+    let storeClosed = false;
+    redis.increment = (batch) => {
+      events.push('flush');
+      // Written a turn later, as the Redis store's batcher does: too late once it has closed.
+      return new Promise((resolve, reject) =>
+        setImmediate(() =>
+          storeClosed
+            ? reject(new CounterStoreError('Connection is closed.'))
+            : resolve(send(batch)),
+        ),
+      );
+    };
+    Object.assign(redis, {
+      onApplicationShutdown: () => {
+        events.push('close');
+        storeClosed = true;
+      },
+    });
+    for (let i = 0; i < 3; i++) await decide(cache, [fixed('a')]);
+    events.length = 0;
+    await Promise.all([cache.onApplicationShutdown(), cache.onApplicationShutdown()]);
+    expect(events).toEqual(['flush', 'close']);
+    expect(stored(fixed('a'))).toEqual([3]);
+  });
+
   it('reads fresh keys locally and others from the store (stop-increment mode)', async () => {
     const { caches, redis } = world();
     const [cache] = caches;

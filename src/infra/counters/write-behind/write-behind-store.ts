@@ -202,7 +202,7 @@ export class WriteBehindCounterStore extends CounterStoreDecorator {
     return run;
   }
 
-  override async onApplicationShutdown(signal?: string): Promise<void> {
+  protected override async close(signal?: string): Promise<void> {
     // The listeners are closed by now: no decision adds hits any more. Send what is held.
     this.closed = true;
     if (this.timer !== undefined) clearInterval(this.timer);
@@ -217,7 +217,7 @@ export class WriteBehindCounterStore extends CounterStoreDecorator {
       this.logger.warn(
         `write-behind cache: ${left} hits could not be sent to the store before exit (${this.unavailable ?? 'unknown'})`,
       );
-    await super.onApplicationShutdown(signal);
+    await super.close(signal);
   }
 
   private async flushOnce(): Promise<void> {
