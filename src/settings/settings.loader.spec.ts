@@ -137,6 +137,22 @@ describe('loadSettings', () => {
       { GRPC_SERVER_USE_TLS: 'true' },
       'GRPC_SERVER_USE_TLS=true needs GRPC_SERVER_TLS_CERT and GRPC_SERVER_TLS_KEY',
     ],
+    [
+      { KVSTORE_CACHE_MODE: 'write_behind' },
+      'KVSTORE_CACHE_MODE=write_behind caches Redis counters: it needs BACKEND_TYPE=kvstore, not BACKEND_TYPE=memory',
+    ],
+    [
+      { ALTCACHE_HOST_PORT: 'a:1', KVSTORE_FAILURE_MODE: 'allow' },
+      'KVSTORE_FAILURE_MODE=allow applies to the Redis store: it needs BACKEND_TYPE=kvstore, not BACKEND_TYPE=altcache',
+    ],
+    [
+      { KVSTORE_URL: 'a:1', KVSTORE_CACHE_MODE: 'write_behind', KVSTORE_CACHE_FLUSH_PERIOD: '0' },
+      'KVSTORE_CACHE_FLUSH_PERIOD must be above 0 with KVSTORE_CACHE_MODE=write_behind',
+    ],
+    [
+      { KVSTORE_FAILURE_MODE: 'open' },
+      'KVSTORE_FAILURE_MODE="open": allowed values: error, allow, local',
+    ],
   ])('rejects %j naming the variable and the allowed values', (env, problem) => {
     expect(problemsOf(env)).toEqual([problem]);
   });

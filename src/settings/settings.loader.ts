@@ -184,6 +184,7 @@ function crossCheck(settings: Settings): string[] {
   if (limiting && grpc.useTls && (grpc.tlsCert === '' || grpc.tlsKey === '')) {
     problems.push('GRPC_SERVER_USE_TLS=true needs GRPC_SERVER_TLS_CERT and GRPC_SERVER_TLS_KEY');
   }
+  problems.push(...checkStoreModes(settings));
   if (counters.backend === 'kvstore') {
     problems.push(...checkStoreUrl('KVSTORE', kvstore.type, kvstore.url));
     if (limiting && kvstorePerSecond.enabled) {
@@ -212,6 +213,27 @@ function checkModules(settings: Settings): string[] {
       `API_RATE_LIMIT_DOMAIN is set but ${list} runs none of the APIs API_RATE_LIMIT_ROUTES=${apiRateLimit.routes.join(',')} protects`,
     ];
   return [];
+}
+
+/** KVSTORE_CACHE_MODE and KVSTORE_FAILURE_MODE wrap the Redis store only. */
+function checkStoreModes(settings: Settings): string[] {
+  const { counters, modules } = settings;
+  if (!modules.enabled.includes('ratelimit')) return [];
+  const problems: string[] = [];
+  const backend = `BACKEND_TYPE=${counters.backend}`;
+  if (counters.cacheMode !== 'off' && counters.backend !== 'kvstore')
+    problems.push(
+      `KVSTORE_CACHE_MODE=${counters.cacheMode} caches Redis counters: it needs BACKEND_TYPE=kvstore, not ${backend}`,
+    );
+  if (counters.failureMode !== 'error' && counters.backend !== 'kvstore')
+    problems.push(
+      `KVSTORE_FAILURE_MODE=${counters.failureMode} applies to the Redis store: it needs BACKEND_TYPE=kvstore, not ${backend}`,
+    );
+  if (counters.cacheMode !== 'off' && counters.cacheFlushPeriod <= 0)
+    problems.push(
+      `KVSTORE_CACHE_FLUSH_PERIOD must be above 0 with KVSTORE_CACHE_MODE=${counters.cacheMode}`,
+    );
+  return problems;
 }
 
 function checkStoreUrl(prefix: string, type: string, url: string): string[] {

@@ -11,7 +11,8 @@ import { withinOneWindow } from '../support/window';
 /*
  * The same decision suite against every counter store variant, each a real server process:
  * memory, Redis single (password, ACL user, TLS), Redis with a per-second store, sentinel, cluster
- * and memcached, with and without the local over-limit cache.
+ * and memcached, with and without the local over-limit cache; Redis also under the write-behind
+ * cache and the failure modes (which change nothing while Redis answers).
  */
 
 const RULES = `
@@ -58,6 +59,8 @@ interface Backend {
 }
 
 const LOCAL_CACHE = { LocalCacheSizeInBytes: '1048576' };
+/** One instance: the cache's answers are exact (its view is the global count plus its own hits). */
+const WRITE_BEHIND = { KVSTORE_CACHE_MODE: 'write_behind', KVSTORE_CACHE_FLUSH_PERIOD: '50ms' };
 const none = async () => {};
 
 const variants: [string, () => Promise<Backend>][] = [
@@ -151,6 +154,64 @@ const variants: [string, () => Promise<Backend>][] = [
       const cluster = await startCluster();
       return {
         env: { REDIS_TYPE: 'cluster', REDIS_URL: cluster.url, ...LOCAL_CACHE },
+        stop: () => cluster.stop(),
+      };
+    },
+  ],
+  [
+    'Redis single, write-behind cache, failure mode allow',
+    async () => {
+      const redis = await startRedis();
+      return {
+        env: { KVSTORE_URL: redis.url, ...WRITE_BEHIND, KVSTORE_FAILURE_MODE: 'allow' },
+        stop: () => redis.stop(),
+      };
+    },
+  ],
+  [
+    'Redis with a per-second store, write-behind cache',
+    async () => {
+      const [primary, perSecond] = await Promise.all([startRedis(), startRedis()]);
+      return {
+        env: {
+          KVSTORE_URL: primary.url,
+          KVSTORE_PERSECOND: 'true',
+          KVSTORE_PERSECOND_URL: perSecond.url,
+          ...WRITE_BEHIND,
+        },
+        stop: async () => {
+          await Promise.all([primary.stop(), perSecond.stop()]);
+        },
+      };
+    },
+  ],
+  [
+    'Redis sentinel, write-behind cache',
+    async () => {
+      const sentinel = await startSentinelSetup({ password: 'secret-4' });
+      return {
+        env: {
+          KVSTORE_TYPE: 'sentinel',
+          KVSTORE_URL: sentinel.url,
+          KVSTORE_AUTH: 'secret-4',
+          ...WRITE_BEHIND,
+        },
+        stop: () => sentinel.stop(),
+      };
+    },
+  ],
+  [
+    'Redis cluster, write-behind cache + local cache, failure mode local',
+    async () => {
+      const cluster = await startCluster();
+      return {
+        env: {
+          KVSTORE_TYPE: 'cluster',
+          KVSTORE_URL: cluster.url,
+          ...WRITE_BEHIND,
+          KVSTORE_FAILURE_MODE: 'local',
+          ...LOCAL_CACHE,
+        },
         stop: () => cluster.stop(),
       };
     },

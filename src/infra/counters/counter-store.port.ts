@@ -21,6 +21,11 @@ export interface CounterIncrement {
   readonly previousKey?: string;
   /** Token bucket: its shape and the decision's time. */
   readonly bucket?: TokenBucketSpec;
+  /**
+   * The limit the count is held against (fixed and sliding windows), for stores that keep counts
+   * in process and report how far instances went over it (write-behind). No store decides with it.
+   */
+  readonly limit?: number;
 }
 
 export interface TokenBucketSpec {
@@ -29,6 +34,12 @@ export interface TokenBucketSpec {
   readonly refillPerMs: number;
   /** The service's clock: the single source of time for every store. */
   readonly nowMs: number;
+  /**
+   * Take the hits whether or not they are there (the tokens may go below zero): the hits a
+   * write-behind cache already granted, flushed. The results are then the tokens before and after,
+   * both in thousandths.
+   */
+  readonly debit?: boolean;
 }
 
 /**
@@ -46,7 +57,9 @@ export const TOKEN_SCALE = 1000;
 
 /**
  * A counter store: every decision is one call to `increment`, one round trip per store. Results are
- * laid out as `resultSlots` says, in batch order.
+ * laid out as `resultSlots` says, in batch order. A store that can answer in process may also have
+ * `incrementSync(batch): number[] | undefined` (see SyncCounterStore), which the limiter calls
+ * first: undefined means "not now", and the limiter calls `increment`.
  */
 export abstract class CounterStore {
   abstract readonly kind: string;
@@ -68,9 +81,25 @@ export abstract class CounterStore {
  */
 export const RESERVED_COUNTER_STORE = Symbol('ReservedCounterStore');
 
+/** A store's synchronous path: the answer now, or undefined when only `increment` can give it. */
+export interface SyncCounterStore {
+  incrementSync(batch: readonly CounterIncrement[]): number[] | undefined;
+}
+
 /** The store could not answer; the decision fails as UNAVAILABLE / 503. */
 export class CounterStoreError extends Error {
   override readonly name = 'CounterStoreError';
+  /**
+   * True when the command certainly never reached the store (refused while disconnected): its
+   * increments can be sent again without counting twice. False when it may have been applied (a
+   * timeout, a connection lost with the command written).
+   */
+  readonly unsent: boolean;
+
+  constructor(message: string, options: { unsent?: boolean } = {}) {
+    super(message);
+    this.unsent = options.unsent ?? false;
+  }
 }
 
 /**

@@ -20,9 +20,13 @@ async function createCounterStore(
   if (backend === 'kvstore') {
     const { RedisCounterStore } = await import('./redis/redis-counter-store');
     const { RedisPoolStats } = await import('./redis/redis-pool-stats');
-    const store = new RedisCounterStore(settings, health);
+    // KVSTORE_CACHE_MODE, KVSTORE_FAILURE_MODE: loaded only when not at their defaults.
+    const { cacheMode, failureMode } = settings.counters;
+    const modes =
+      cacheMode !== 'off' || failureMode !== 'error' ? await import('./store-modes') : undefined;
+    const store = new RedisCounterStore(settings, modes?.storeHealth(settings, health) ?? health);
     new RedisPoolStats(store, stats);
-    return store;
+    return modes?.withStoreModes(store, settings, clock, stats, health) ?? store;
   }
   if (backend === 'altcache') {
     const { createMemcachedCounterStore } = await import('./memcached/memcached-store.factory');

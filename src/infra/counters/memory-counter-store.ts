@@ -84,6 +84,11 @@ export class MemoryCounterStore extends CounterStore {
     return this.apply(batch, true);
   }
 
+  /** `read`, without the promise. */
+  readSync(counters: readonly CounterIncrement[]): number[] {
+    return this.apply(counters, false);
+  }
+
   get size(): number {
     return this.entries.size;
   }
@@ -126,7 +131,7 @@ export class MemoryCounterStore extends CounterStore {
   }
 
   private takeTokens(counter: CounterIncrement, write: boolean, results: number[]): void {
-    const { capacity, refillPerMs, nowMs } = counter.bucket!;
+    const { capacity, refillPerMs, nowMs, debit } = counter.bucket!;
     const entry = this.entries.get(counter.key) as BucketEntry | undefined;
     const hits = write ? counter.hits : 0;
     const { taken, tokens } = takeTokens(
@@ -136,8 +141,13 @@ export class MemoryCounterStore extends CounterStore {
       refillPerMs,
       hits,
       nowMs,
+      debit === true,
     );
-    results.push(taken ? 1 : 0, Math.floor(tokens * TOKEN_SCALE));
+    results.push(
+      // A debit gives the tokens it was taken from (before), as the Redis script does.
+      debit === true ? Math.floor((tokens + hits) * TOKEN_SCALE) : taken ? 1 : 0,
+      Math.floor(tokens * TOKEN_SCALE),
+    );
     if (!write || !taken || hits === 0) return;
     // Full again (so as good as absent) after this long.
     const fullAt = Math.ceil((nowMs + (capacity - tokens) / refillPerMs) / 1000) - this.startSecond;

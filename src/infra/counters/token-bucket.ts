@@ -5,7 +5,8 @@
 
 /**
  * The bucket after `hits` are asked for at `nowMs`, given its stored tokens (undefined when it has
- * none: full) counted at `updatedMs`. The Redis script applies the same rule.
+ * none: full) counted at `updatedMs`. The Redis script applies the same rule. `debit` takes the
+ * hits whatever is there (the tokens may go below zero: a write-behind flush).
  */
 export function takeTokens(
   storedTokens: number | undefined,
@@ -14,12 +15,13 @@ export function takeTokens(
   refillPerMs: number,
   hits: number,
   nowMs: number,
+  debit = false,
 ): { readonly taken: boolean; readonly tokens: number } {
   let tokens = capacity;
   if (storedTokens !== undefined) {
     const elapsed = Math.max(0, nowMs - updatedMs);
     tokens = Math.min(capacity, storedTokens + elapsed * refillPerMs);
   }
-  if (hits <= tokens) return { taken: true, tokens: tokens - hits };
+  if (debit || hits <= tokens) return { taken: true, tokens: tokens - hits };
   return { taken: false, tokens };
 }

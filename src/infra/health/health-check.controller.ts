@@ -4,7 +4,9 @@ import { ServiceHealthService } from './service-health.service';
 
 /**
  * `/healthcheck` on the main HTTP listener, any method: 200 `OK` when every component is healthy
- * (as upstream), else 500 with the terminus report naming the unhealthy components.
+ * (as upstream), else 500 with the terminus report naming the unhealthy components. A healthy
+ * service with a degraded component (a counter store answered by KVSTORE_FAILURE_MODE) answers 200
+ * with the report, which says why under the component's `degraded`.
  */
 @Controller()
 export class HealthCheckController {
@@ -14,6 +16,10 @@ export class HealthCheckController {
   async healthcheck(@Res() reply: FastifyReply): Promise<void> {
     const result = await this.health.check();
     if (result.status === 'ok') {
+      if (this.health.degraded()) {
+        await reply.status(200).type('application/json; charset=utf-8').send(result);
+        return;
+      }
       await reply.status(200).type('text/plain; charset=utf-8').send('OK');
       return;
     }

@@ -26,4 +26,14 @@ describe('HealthState', () => {
     health.endWatches();
     expect(completed).toBe(2);
   });
+
+  it('a degraded component keeps health as it is and is listed with its reason until it recovers', () => {
+    const health = new HealthState();
+    health.set('kvstore', true);
+    health.degrade('kvstore', 'the store does not answer');
+    expect(health.isHealthy()).toBe(true);
+    expect([...health.degraded()]).toEqual([['kvstore', 'the store does not answer']]);
+    health.degrade('kvstore', undefined);
+    expect(health.degraded().size).toBe(0);
+  });
 });

@@ -8,6 +8,7 @@ import { BehaviorSubject, distinctUntilChanged, map, Observable, Subject, takeUn
 @Injectable()
 export class HealthState {
   private readonly components = new Map<string, boolean>();
+  private readonly degradations = new Map<string, string>();
   private readonly changes = new BehaviorSubject<boolean>(true);
   private readonly ended = new Subject<void>();
 
@@ -23,6 +24,21 @@ export class HealthState {
 
   snapshot(): ReadonlyMap<string, boolean> {
     return new Map(this.components);
+  }
+
+  /**
+   * A component that keeps serving, but not as configured (a counter store answered by its
+   * failure mode): health stays as it is, and the report names it with `reason`; undefined when
+   * it is back to normal.
+   */
+  degrade(component: string, reason: string | undefined): void {
+    if (reason === undefined) this.degradations.delete(component);
+    else this.degradations.set(component, reason);
+  }
+
+  /** The degraded components and why. */
+  degraded(): ReadonlyMap<string, string> {
+    return new Map(this.degradations);
   }
 
   /** Overall health now and on every change (for the gRPC health Watch call), until `endWatches`. */

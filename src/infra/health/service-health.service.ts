@@ -11,10 +11,22 @@ export class ServiceHealthService {
     private readonly indicators: HealthIndicatorService,
   ) {}
 
+  /** Whether some component is degraded (healthy, serving, but not as configured). */
+  degraded(): boolean {
+    return this.state.degraded().size > 0;
+  }
+
   async check(): Promise<HealthCheckResult> {
-    const checks = [...this.state.snapshot()].map(([component, healthy]) => () => {
+    const degraded = this.state.degraded();
+    const components = new Map(this.state.snapshot());
+    // A degraded component that is no health component of its own is reported all the same.
+    for (const component of degraded.keys())
+      if (!components.has(component)) components.set(component, true);
+    const checks = [...components].map(([component, healthy]) => () => {
       const session = this.indicators.check(component);
-      return Promise.resolve(healthy ? session.up() : session.down());
+      const reason = degraded.get(component);
+      const details = reason === undefined ? undefined : { degraded: reason };
+      return Promise.resolve(healthy ? session.up(details) : session.down(details));
     });
     try {
       return await this.terminus.check(checks);

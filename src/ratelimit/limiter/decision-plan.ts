@@ -53,6 +53,7 @@ export function counterOf(
         windowEnd: start + window,
         previousKey: undefined,
         bucket: undefined,
+        limit: limit.requestsPerUnit,
       };
     }
     case Algorithm.SLIDING_WINDOW: {
@@ -65,6 +66,7 @@ export function counterOf(
         windowEnd: start + 2 * window,
         previousKey: limitKey(base, limit, index, start - window),
         bucket: undefined,
+        limit: limit.requestsPerUnit,
       };
     }
     case Algorithm.TOKEN_BUCKET:
@@ -78,6 +80,7 @@ export function counterOf(
         ),
         windowEnd: 0,
         previousKey: undefined,
+        limit: undefined,
         bucket: {
           capacity: limit.burst,
           refillPerMs: limit.requestsPerUnit / (window * 1000),

@@ -5,6 +5,7 @@ import {
   CounterKeyRejectedError,
   CounterStore,
   RESERVED_COUNTER_STORE,
+  SyncCounterStore,
 } from '../../infra/counters/counter-store.port';
 import { StatsRegistry } from '../../infra/stats/registry';
 import { Settings } from '../../settings/settings';
@@ -26,15 +27,17 @@ import { hitsOf, RuleResolver, UNLIMITED_RULE } from './rule-resolution';
 
 const NO_RESULTS: readonly number[] = Object.freeze([]);
 
-/** A store and its synchronous path when it has one (memory): no promise at all per decision. */
+/**
+ * A store and its synchronous path when it has one (memory, the write-behind cache): no promise at
+ * all per decision. The path may answer undefined ("not now"): then `increment` is asked.
+ */
 interface Lane {
   readonly store: CounterStore;
-  readonly incrementSync: ((batch: readonly CounterIncrement[]) => number[]) | undefined;
+  readonly incrementSync: SyncCounterStore['incrementSync'] | undefined;
 }
 
 function laneOf(store: CounterStore): Lane {
-  const sync = (store as { incrementSync?: (batch: readonly CounterIncrement[]) => number[] })
-    .incrementSync;
+  const sync = (store as Partial<SyncCounterStore>).incrementSync;
   return { store, incrementSync: sync?.bind(store) };
 }
 
@@ -170,8 +173,11 @@ export class RateLimitService {
     done: DecisionCallback,
   ): void {
     if (lane.incrementSync !== undefined) {
-      this.finish(request, plan, lane.incrementSync(batch), done);
-      return;
+      const results = lane.incrementSync(batch);
+      if (results !== undefined) {
+        this.finish(request, plan, results, done);
+        return;
+      }
     }
     lane.store.increment(batch).then(
       (results) => this.finish(request, plan, results, done),

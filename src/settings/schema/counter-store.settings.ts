@@ -7,6 +7,10 @@ export type BackendType = (typeof BACKEND_TYPES)[number];
 export const KVSTORE_TYPES = ['single', 'sentinel', 'cluster'] as const;
 export type KvStoreType = (typeof KVSTORE_TYPES)[number];
 export type SocketType = 'tcp' | 'unix';
+export const KVSTORE_FAILURE_MODES = ['error', 'allow', 'local'] as const;
+export type KvStoreFailureMode = (typeof KVSTORE_FAILURE_MODES)[number];
+export const KVSTORE_CACHE_MODES = ['off', 'write_behind'] as const;
+export type KvStoreCacheMode = (typeof KVSTORE_CACHE_MODES)[number];
 
 function parseBackendType(raw: string): BackendType {
   const aliases: Record<string, BackendType> = {
@@ -169,6 +173,46 @@ export const COUNTER_STORE_SETTINGS = {
       'give up connecting at startup after this long; 0 retries forever',
       '0',
       ['REDIS_STARTUP_MAX_ELAPSED_TIME'],
+    ),
+    // docs/counter-stores.md#when-redis-is-slow-or-gone
+    failureMode: choice(
+      'KVSTORE_FAILURE_MODE',
+      'when Redis does not answer (refused, or KVSTORE_TIMEOUT): error (UNAVAILABLE / 503), allow (OK, nothing counted) or local (in-process counters until Redis answers again)',
+      KVSTORE_FAILURE_MODES,
+      'error',
+      { caseInsensitive: true },
+    ),
+    failureLocalInstances: int(
+      'KVSTORE_FAILURE_LOCAL_INSTANCES',
+      'KVSTORE_FAILURE_MODE=local: the instances expected to share the traffic; each limit is divided by it',
+      1,
+      1,
+      100_000,
+    ),
+    cacheMode: choice(
+      'KVSTORE_CACHE_MODE',
+      'off (each decision waits for Redis) or write_behind (decided in process from the last known count, hits flushed every KVSTORE_CACHE_FLUSH_PERIOD; bounded overshoot)',
+      KVSTORE_CACHE_MODES,
+      'off',
+      { caseInsensitive: true },
+    ),
+    cacheFlushPeriod: duration(
+      'KVSTORE_CACHE_FLUSH_PERIOD',
+      'write_behind: how often the hits taken in process are sent to Redis (and the counts read back)',
+      '100ms',
+    ),
+    cacheFlushBatch: int(
+      'KVSTORE_CACHE_FLUSH_BATCH',
+      'write_behind: keys per flush call; a flush starts early when this many keys have hits to send',
+      1000,
+      1,
+      100_000,
+    ),
+    cacheMaxKeys: int(
+      'KVSTORE_CACHE_MAX_KEYS',
+      'write_behind: most keys held in process; the least recently used are flushed and dropped beyond it',
+      100_000,
+      100,
     ),
   },
   kvstore: {

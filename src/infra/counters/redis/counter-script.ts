@@ -8,6 +8,9 @@
  *   window's key (the next KEYS entry).
  * - `t hits capacity refillPerMs nowMs ttl` (token bucket): refill from the stored tokens and
  *   time (a hash: t, u), take the hits when they are there. Time is the service's, passed in.
+ * - `d hits capacity refillPerMs nowMs ttl` (token bucket debit, the write-behind cache's flush):
+ *   the same refill, then take the hits whatever is there (the tokens may go below zero); gives
+ *   the tokens before and after, in thousandths.
  * Results follow `resultSlots`: a count; a count and the previous count; taken (1/0) and the tokens
  * left in thousandths (Lua numbers come back as integers).
  */
@@ -18,7 +21,7 @@ local a = 1
 while a <= #ARGV do
   local kind = ARGV[a]
   local hits = tonumber(ARGV[a + 1])
-  if kind == 't' then
+  if kind == 't' or kind == 'd' then
     local capacity = tonumber(ARGV[a + 2])
     local rate = tonumber(ARGV[a + 3])
     local now = tonumber(ARGV[a + 4])
@@ -27,16 +30,25 @@ while a <= #ARGV do
     if state[1] then
       tokens = math.min(capacity, tonumber(state[1]) + math.max(0, now - tonumber(state[2])) * rate)
     end
-    local taken = 0
-    if hits <= tokens then
-      taken = 1
+    if kind == 'd' then
+      out[#out + 1] = math.floor(tokens * 1000)
       if hits > 0 then
         tokens = tokens - hits
         redis.call('HSET', KEYS[k], 't', tostring(tokens), 'u', ARGV[a + 4])
         redis.call('EXPIRE', KEYS[k], ARGV[a + 5])
       end
+    else
+      local taken = 0
+      if hits <= tokens then
+        taken = 1
+        if hits > 0 then
+          tokens = tokens - hits
+          redis.call('HSET', KEYS[k], 't', tostring(tokens), 'u', ARGV[a + 4])
+          redis.call('EXPIRE', KEYS[k], ARGV[a + 5])
+        end
+      end
+      out[#out + 1] = taken
     end
-    out[#out + 1] = taken
     out[#out + 1] = math.floor(tokens * 1000)
     k = k + 1
     a = a + 6

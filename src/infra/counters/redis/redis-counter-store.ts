@@ -25,7 +25,9 @@ function storeError(label: string, error: unknown): CounterStoreError {
   const reason = /enableOfflineQueue|Connection is closed|max retries per request/i.test(message)
     ? `not connected (${message})`
     : message;
-  return new CounterStoreError(`${label} store: ${reason}`);
+  // Refused before it was written (no connection, no offline queue): certainly not applied.
+  const unsent = /enableOfflineQueue/i.test(message);
+  return new CounterStoreError(`${label} store: ${reason}`, { unsent });
 }
 
 function explain(pool: RedisPool, error: unknown): never {
@@ -320,7 +322,7 @@ export class RedisCounterStore extends CounterStore implements OnModuleInit, OnA
       const { bucket } = item;
       if (bucket !== undefined) {
         args.push(
-          't',
+          bucket.debit === true ? 'd' : 't',
           item.hits,
           bucket.capacity,
           bucket.refillPerMs,

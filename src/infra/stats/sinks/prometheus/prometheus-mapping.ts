@@ -31,6 +31,7 @@ const RULE_LABELS = ['domain', 'key1', 'key2'] as const;
 
 const SERVER = /^ratelimit_server\.([^.]+)\.(total_requests|response_time)$/;
 const CALL_ERROR = /^ratelimit\.service\.call\.should_rate_limit\.([^.]+)$/;
+const CACHE_FLUSH_TIME = 'ratelimit.store.cache.flush_time';
 const CONFIG_LOAD = /^ratelimit\.service\.(config_load_success|config_load_error)$/;
 
 /**
@@ -62,6 +63,13 @@ export function builtInMapper(responseTimeAsMilliseconds: boolean): PrometheusMa
       return metric('ratelimit_service_should_rate_limit_error', 'failed decisions by cause', {
         err_type: match[1],
       });
+    }
+    if (name === CACHE_FLUSH_TIME) {
+      // Not upstream's: the write-behind cache's flush calls, in seconds as Prometheus wants.
+      return {
+        ...metric('ratelimit_store_cache_flush_time_seconds', 'write-behind cache flush calls', {}),
+        scale: 0.001,
+      };
     }
     match = CONFIG_LOAD.exec(name);
     if (match !== null)

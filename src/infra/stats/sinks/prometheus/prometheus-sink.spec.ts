@@ -89,6 +89,18 @@ describe('PrometheusSink with the built-in mapping', () => {
     ]);
   });
 
+  it('exports the write-behind flush time in seconds, the other cache statistics escaped', async () => {
+    const { sink: target } = sink({});
+    target.timerObserver('ratelimit.store.cache.flush_time')!(3);
+    target.counter('ratelimit.store.cache.overshoot', 5);
+    expect(await series(target, 'ratelimit_store_cache_flush_time_seconds_sum')).toEqual([
+      'ratelimit_store_cache_flush_time_seconds_sum 0.003',
+    ]);
+    expect(await series(target, 'ratelimit_store_cache_overshoot')).toEqual([
+      'ratelimit_store_cache_overshoot 5',
+    ]);
+  });
+
   it('exports unmapped names escaped, with in-name tags and EXTRA_TAGS as labels', async () => {
     const { sink: target } = sink({ extraTags: [['env', 'prod']] });
     target.gauge('ratelimit.localcache.hitCount', 4);
