@@ -1,5 +1,5 @@
 import Redis, { Cluster } from 'ioredis';
-import type { RedisClient } from './redis-client.factory';
+import type { RedisClient } from './redis-client';
 
 /** ioredis' text for a command that got no reply within `commandTimeout`. */
 const COMMAND_TIMED_OUT = 'Command timed out';

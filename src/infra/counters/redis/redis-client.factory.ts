@@ -5,6 +5,9 @@ import { Secret } from '../../../settings/secret';
 import { Settings } from '../../../settings/settings';
 import { reconnectOnReadonly } from './connection-recovery';
 import { COUNTER_SCRIPTS } from './counter-script';
+import type { RedisClient } from './redis-client';
+
+export type { RedisClient } from './redis-client';
 
 /** The connection settings shared by the primary and the per-second store. */
 export interface RedisEndpoint {
@@ -17,8 +20,6 @@ export interface RedisEndpoint {
   readonly timeout: number;
   readonly pipelineWindow: number;
 }
-
-export type RedisClient = Redis | Cluster;
 
 /** `password` or `user:password`; revealed only here, into the client's options. */
 function credentials(secret: Secret): { username?: string; password?: string } {
