@@ -38,6 +38,10 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      // `== null` stays the idiom for "null or undefined"; every other comparison is strict.
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+      // Small files named for what they hold (docs/architecture.md); a longer one says why.
+      'max-lines': ['error', { max: 500 }],
       '@typescript-eslint/no-extraneous-class': 'off',
       // A switch over a union (element kinds, field types, ...) names every member: a `default:`
       // branch does not count, so adding a member to FIELD_TYPES / ElementKinds (or any union) is

@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- the team-resource contract in one suite, run on both databases: split, its steps would share state across files */
 import { GrafanaApi } from '../../support/grafana-api';
 import { addMember, createTeam, createUser, World } from '../world';
 

@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- one fixture world for every reader suite: its rows are read together */
 import { sql } from 'drizzle-orm';
 import type { DrizzleExecutor } from '../../../infra/database/database.types';
 import { rawRows } from '../../../infra/database/raw-rows';
