@@ -1,6 +1,6 @@
 import { type Participant, QuotaShares } from './quota-shares';
 
-const member = (demand: number): Participant & { demand: number } => ({
+const member = (demand: number): Participant => ({
   demand,
   refresh: () => undefined,
 });
@@ -25,7 +25,8 @@ describe('the shares of a counter among the buckets reporting it', () => {
     shares.join('g', busy);
     shares.join('g', idle);
     expect(shares.fraction('g', idle, 100)).toBe(0.05);
-    busy.demand = 0;
+    shares.setDemand('g', busy, 0);
+    expect(shares.localDemand('g')).toBe(0);
     expect(shares.fraction('g', busy, 0)).toBe(0.5);
   });
 

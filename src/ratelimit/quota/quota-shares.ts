@@ -11,8 +11,8 @@ export interface GroupUpdate {
 
 /** One stream's bucket counted into a share group's counter. */
 export interface Participant {
-  /** allowed + denied of its last report. */
-  readonly demand: number;
+  /** allowed + denied of its last report (set through QuotaShares.setDemand while in a group). */
+  demand: number;
   /** Another bucket's report on the same counter changed the numbers; re-assign if it matters. */
   refresh(update: GroupUpdate): void;
 }
@@ -25,7 +25,8 @@ export interface Participant {
  * process's buckets of the group split it equally.
  */
 export class QuotaShares {
-  private readonly groups = new Map<string, Set<Participant>>();
+  /** Each group's members and the sum of their demand (kept, not summed per question). */
+  private readonly groups = new Map<string, { members: Set<Participant>; demand: number }>();
   private count = 0;
 
   constructor(private readonly minShare: number) {}
@@ -36,36 +37,46 @@ export class QuotaShares {
   }
 
   join(group: string, participant: Participant): void {
-    let members = this.groups.get(group);
-    if (members === undefined) this.groups.set(group, (members = new Set()));
-    if (!members.has(participant)) this.count += 1;
-    members.add(participant);
+    let entry = this.groups.get(group);
+    if (entry === undefined) this.groups.set(group, (entry = { members: new Set(), demand: 0 }));
+    if (entry.members.has(participant)) return;
+    this.count += 1;
+    entry.members.add(participant);
+    entry.demand += participant.demand;
   }
 
   leave(group: string, participant: Participant): void {
-    const members = this.groups.get(group);
-    if (members === undefined || !members.delete(participant)) return;
+    const entry = this.groups.get(group);
+    if (entry === undefined || !entry.members.delete(participant)) return;
     this.count -= 1;
-    if (members.size === 0) this.groups.delete(group);
+    entry.demand -= participant.demand;
+    if (entry.members.size === 0) this.groups.delete(group);
+  }
+
+  /** A member's new demand (its group's sum follows). */
+  setDemand(group: string | undefined, participant: Participant, demand: number): void {
+    const entry = group === undefined ? undefined : this.groups.get(group);
+    if (entry?.members.has(participant)) entry.demand += demand - participant.demand;
+    participant.demand = demand;
   }
 
   /** The demand this process's buckets of the group reported last. */
   localDemand(group: string): number {
-    let sum = 0;
-    for (const member of this.groups.get(group) ?? []) sum += member.demand;
-    return sum;
+    return this.groups.get(group)?.demand ?? 0;
   }
 
   fraction(group: string, participant: Participant, pooled: number | undefined): number {
-    const members = this.groups.get(group);
-    const total = Math.max(pooled ?? 0, this.localDemand(group));
-    const fraction = total > 0 ? participant.demand / total : 1 / Math.max(1, members?.size ?? 1);
+    const entry = this.groups.get(group);
+    const total = Math.max(pooled ?? 0, entry?.demand ?? 0);
+    const fraction =
+      total > 0 ? participant.demand / total : 1 / Math.max(1, entry?.members.size ?? 1);
     return Math.min(1, Math.max(this.minShare, fraction));
   }
 
   /** The group's other buckets on this process, told about a decision `from` made. */
   notifyOthers(group: string, from: ReadonlySet<Participant>, update: GroupUpdate): void {
-    for (const member of [...(this.groups.get(group) ?? [])])
-      if (!from.has(member)) member.refresh(update);
+    const entry = this.groups.get(group);
+    if (entry === undefined) return;
+    for (const member of [...entry.members]) if (!from.has(member)) member.refresh(update);
   }
 }

@@ -193,12 +193,13 @@ export class QuotaStream {
         actions[i] = { bucket: bucket.bucket, abandon: true };
         continue;
       }
-      if (usage !== undefined) bucket.demand = usage.numRequestsAllowed + usage.numRequestsDenied;
       if (bucket.group !== group) {
         if (bucket.group !== undefined) shares.leave(bucket.group, bucket);
         if (group !== undefined) shares.join(group, bucket);
         bucket.group = group;
       }
+      if (usage !== undefined)
+        shares.setDemand(group, bucket, usage.numRequestsAllowed + usage.numRequestsDenied);
       if (group === undefined) {
         actions[i] = this.offer(
           bucket,
@@ -277,6 +278,9 @@ export class QuotaStream {
   refresh(bucket: Watched, update: GroupUpdate): void {
     if (this.closed || bucket.group === undefined) return;
     const fraction = this.context.shares.fraction(bucket.group, bucket, update.pooled);
+    const change = this.context.shareChange;
+    const moved = (from: number, to: number) => Math.abs(to - from) > change * from;
+    if (unmovedTokens(bucket, fraction, update, moved)) return;
     const action = quotaAction(
       bucket.bucket,
       update.applied,
@@ -285,8 +289,6 @@ export class QuotaStream {
       this.context.policy,
     );
     const before = bucket.sent;
-    const change = this.context.shareChange;
-    const moved = (from: number, to: number) => Math.abs(to - from) > change * from;
     const noticeable =
       before === undefined ||
       kindOf(before.assignment.strategy) !== kindOf(action.assignment.strategy) ||
@@ -417,6 +419,25 @@ export class QuotaStream {
     this.context.onClosed(this);
     if (ended) this.call.end();
   }
+}
+
+/**
+ * The common case of a push decided without building the assignment (every report asks it of
+ * every other bucket of its counters): a token bucket still under the limit whose fraction and
+ * tokens (fraction × remaining, which a rule's burst can only lower, and then lowers for the last
+ * assignment too) moved by no more than RLQS_SHARE_CHANGE.
+ */
+function unmovedTokens(
+  bucket: Watched,
+  fraction: number,
+  update: GroupUpdate,
+  moved: (from: number, to: number) => boolean,
+): boolean {
+  const strategy = bucket.sent?.assignment.strategy;
+  if (strategy === undefined || !('tokenBucket' in strategy)) return false;
+  if (update.status.code === Code.OVER_LIMIT || moved(bucket.fraction, fraction)) return false;
+  const tokens = Math.max(1, Math.floor(fraction * update.status.limitRemaining + 1e-9));
+  return !moved(strategy.tokenBucket.maxTokens, tokens);
 }
 
 /** The requests an assignment grants: a token bucket's tokens, a unit's requests. */
