@@ -96,6 +96,8 @@ export class QuotaStream {
   /** Reports are handled one after the other, so counts and answers keep their order. */
   private queue: Promise<void> = Promise.resolve();
   private queued = 0;
+  /** Assignments pushed because of other streams' reports, sent together (refresh). */
+  private pushes: BucketAction[] = [];
 
   constructor(
     private readonly call: QuotaCall,
@@ -298,8 +300,13 @@ export class QuotaStream {
     bucket.sent = action;
     bucket.fraction = fraction;
     this.noteReset(bucket, update.applied, update.status);
-    this.send([action]);
-    this.scheduleReset();
+    // One message for all the pushes one report causes on this stream (one per counter else).
+    if (this.pushes.length === 0)
+      queueMicrotask(() => {
+        this.send(this.pushes.splice(0));
+        this.scheduleReset();
+      });
+    this.pushes.push(action);
   }
 
   /** Re-assigns every bucket under the rules now loaded (a reload); a removed rule abandons. */
