@@ -32,8 +32,8 @@ const SETTINGS = {
   RLQS_MIN_SHARE: String(MIN_SHARE),
   RLQS_SHARE_CHANGE: String(SHARE_CHANGE),
 };
-/** docs/rlqs.md: the shares' sum, at most (1 + s)(1 + n·m). */
-const GRANTED = (1 + SHARE_CHANGE) * (1 + DEMANDS.length * MIN_SHARE);
+/** docs/rlqs.md: the shares' sum, at most (1 + s)(1 + s/4)(1 + n·m). */
+const GRANTED = (1 + SHARE_CHANGE) * (1 + SHARE_CHANGE / 4) * (1 + DEMANDS.length * MIN_SHARE);
 /** docs/rlqs.md's bound on one instance: (G − 1)·L + n. */
 const OVERSHOOT = Math.ceil((GRANTED - 1) * LIMIT) + DEMANDS.length;
 /**

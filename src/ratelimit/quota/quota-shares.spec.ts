@@ -1,3 +1,4 @@
+import { Code } from '../limiter/rate-limit.model';
 import { type Participant, QuotaShares } from './quota-shares';
 
 const member = (demand: number): Participant => ({
@@ -42,12 +43,41 @@ describe('the shares of a counter among the buckets reporting it', () => {
     shares.join('g', y);
     shares.join('h', z);
     expect(shares.size).toBe(3);
-    const update = { applied: undefined, status: undefined!, pooled: 2 };
-    shares.notifyOthers('g', new Set([x]), update);
+    const update = (remaining: number, code = Code.OK) => ({
+      applied: undefined,
+      status: { code, currentLimit: undefined, limitRemaining: remaining, durationUntilReset: 60 },
+      pooled: 2,
+    });
+    shares.notifyOthers('g', new Set([x]), update(100));
     expect(told).toEqual(['y']);
     shares.leave('g', y);
-    shares.notifyOthers('g', new Set([x]), update);
-    expect(told).toEqual(['y']);
+    shares.notifyOthers('g', new Set([y]), update(50));
+    expect(told).toEqual(['y', 'x']);
     expect(shares.size).toBe(2);
+  });
+
+  it('asks the others again only when the demand or the remaining moved past the gate, or the limit was crossed', () => {
+    const shares = new QuotaShares(0, 0.1);
+    let asked = 0;
+    const [x, y] = [member(1), { demand: 1, refresh: () => (asked += 1) }];
+    shares.join('g', x);
+    shares.join('g', y);
+    const update = (remaining: number, pooled = 2, code = Code.OK) => ({
+      applied: undefined,
+      status: { code, currentLimit: undefined, limitRemaining: remaining, durationUntilReset: 60 },
+      pooled,
+    });
+    const from = new Set([x]);
+    shares.notifyOthers('g', from, update(100));
+    shares.notifyOthers('g', from, update(95));
+    shares.notifyOthers('g', from, update(91, 2.1));
+    expect(asked).toBe(1);
+    shares.notifyOthers('g', from, update(89));
+    expect(asked).toBe(2);
+    shares.notifyOthers('g', from, update(89, 3));
+    expect(asked).toBe(3);
+    shares.notifyOthers('g', from, update(0, 3, Code.OVER_LIMIT));
+    shares.notifyOthers('g', from, update(0, 3, Code.OVER_LIMIT));
+    expect(asked).toBe(4);
   });
 });

@@ -1,4 +1,4 @@
-import type { DescriptorStatus } from '../limiter/rate-limit.model';
+import { Code, type DescriptorStatus } from '../limiter/rate-limit.model';
 import type { AppliedRule } from '../rules/tree';
 
 /** What a decision on a share group's counter told every bucket of the group on this process. */
@@ -25,11 +25,28 @@ export interface Participant {
  * process's buckets of the group split it equally.
  */
 export class QuotaShares {
-  /** Each group's members and the sum of their demand (kept, not summed per question). */
-  private readonly groups = new Map<string, { members: Set<Participant>; demand: number }>();
+  /**
+   * Each group's members and the sum of their demand (kept, not summed per question), and what
+   * its members were last told (total demand, remaining, over the limit or not).
+   */
+  private readonly groups = new Map<
+    string,
+    {
+      members: Set<Participant>;
+      demand: number;
+      told?: { total: number; remaining: number; over: boolean };
+    }
+  >();
   private count = 0;
 
-  constructor(private readonly minShare: number) {}
+  /**
+   * @param gate how far (relative) the group's total demand or remaining must move before its
+   *   members are asked again (a fourth of RLQS_SHARE_CHANGE: docs/rlqs.md's bound counts it).
+   */
+  constructor(
+    private readonly minShare: number,
+    private readonly gate = 0,
+  ) {}
 
   /** Buckets of all streams of this process (the `ratelimit.rlqs.buckets` gauge). */
   get size(): number {
@@ -73,10 +90,29 @@ export class QuotaShares {
     return Math.min(1, Math.max(this.minShare, fraction));
   }
 
-  /** The group's other buckets on this process, told about a decision `from` made. */
+  /**
+   * The group's other buckets on this process, told about a decision `from` made, unless it moved
+   * neither the total demand nor the remaining by more than the gate since they were last told
+   * and did not cross the limit: each report would otherwise ask every other member (n² a round).
+   */
   notifyOthers(group: string, from: ReadonlySet<Participant>, update: GroupUpdate): void {
     const entry = this.groups.get(group);
     if (entry === undefined) return;
+    const now = {
+      total: Math.max(update.pooled ?? 0, entry.demand),
+      remaining: update.status.limitRemaining,
+      over: update.status.code === Code.OVER_LIMIT,
+    };
+    const within = (from: number, to: number) => Math.abs(to - from) <= this.gate * from;
+    const told = entry.told;
+    if (
+      told !== undefined &&
+      told.over === now.over &&
+      within(told.total, now.total) &&
+      within(told.remaining, now.remaining)
+    )
+      return;
+    entry.told = now;
     for (const member of [...entry.members]) if (!from.has(member)) member.refresh(update);
   }
 }

@@ -54,7 +54,7 @@ export class RateLimitQuotaService implements BeforeApplicationShutdown {
     const { reportInterval, minShare, shareChange, maxBucketsPerStream } = settings.rlqs;
     this.maxStreams = settings.rlqs.maxStreams;
     this.maxMessageSize = settings.rlqs.maxMessageSize;
-    const shares = new QuotaShares(minShare);
+    const shares = new QuotaShares(minShare, shareChange / 4);
     this.stats = new QuotaStats(
       registry,
       () => this.streams.size,
