@@ -13,6 +13,7 @@ import { latencyRows } from './rows/latency';
 import { localCacheRows } from './rows/local-cache';
 import { profileRows } from './rows/profile';
 import { storeLatencyRows } from './rows/store-latency';
+import { rlqsRows } from './rows/rlqs';
 import { teamsRows } from './rows/teams';
 import { throughputRows } from './rows/throughput';
 import { BENCH, Group, runs } from './settings';
@@ -108,6 +109,7 @@ async function main(): Promise<void> {
   await group('import', () => importRows());
   await group('content-size', () => contentSizeRows());
   await group('store-latency', () => storeLatencyRows());
+  await group('rlqs', () => rlqsRows());
   const heading = `${machine()}; ${BENCH.seconds} s per load run (h2load adds a 1 s warm-up), medians of ${BENCH.rounds} alternating rounds; ${at.toISOString()}`;
   const markdown = [
     heading,

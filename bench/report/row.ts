@@ -3,7 +3,7 @@ import { LoadResult } from '../tools/load-result';
 /** A figure with its unit, as printed. */
 export interface Figure {
   readonly value: number;
-  readonly unit: 'req/s' | 'entries/s' | 'ms' | 'MB' | 's' | 'keys' | 'B/key' | 'MiB';
+  readonly unit: 'req/s' | 'entries/s' | 'ms' | 'MB' | 's' | 'keys' | 'B/key' | 'MiB' | 'req/CPU-s';
   /** The load run behind it, when there is one. */
   readonly load?: LoadResult;
 }

@@ -8,6 +8,7 @@ import { RuleSet } from '../rules/tree';
 @Injectable()
 export class RuleConfigHolder {
   private ruleSet: RuleSet | undefined;
+  private readonly listeners: ((next: RuleSet) => void)[] = [];
 
   get current(): RuleSet | undefined {
     return this.ruleSet;
@@ -15,5 +16,11 @@ export class RuleConfigHolder {
 
   replace(next: RuleSet): void {
     this.ruleSet = next;
+    for (const listener of this.listeners) listener(next);
+  }
+
+  /** Called after each swap (the quota streams re-assign their buckets at once). */
+  onReplace(listener: (next: RuleSet) => void): void {
+    this.listeners.push(listener);
   }
 }

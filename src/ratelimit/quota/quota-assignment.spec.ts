@@ -35,10 +35,10 @@ const status = (limitRemaining: number): DescriptorStatus => ({
 const over: DescriptorStatus = { ...status(0), code: Code.OVER_LIMIT };
 const bucket = { b: '1' };
 const envoy: AssignmentPolicy = { ttlSeconds: 10, requestsPerTimeUnit: false, noRule: 'ALLOW_ALL' };
-const act = (key: string, given = status(10), subscribers = 1, policy = envoy) =>
-  quotaAction(bucket, domain.match(entries([key, 'x'])), given, subscribers, policy);
-const strategyOf = (key: string, given = status(10), subscribers = 1, policy = envoy) =>
-  act(key, given, subscribers, policy).assignment.strategy;
+const act = (key: string, given = status(10), fraction = 1, policy = envoy) =>
+  quotaAction(bucket, domain.match(entries([key, 'x'])), given, fraction, policy);
+const strategyOf = (key: string, given = status(10), fraction = 1, policy = envoy) =>
+  act(key, given, fraction, policy).assignment.strategy;
 
 describe('the quota assignment of a bucket', () => {
   it("gives a token bucket by default (Envoy's filter enforces no other): the share of what remains, refilled with the share of the limit", () => {
@@ -49,18 +49,22 @@ describe('the quota assignment of a bucket', () => {
         strategy: { tokenBucket: { maxTokens: 7, tokensPerFill: 10, fillIntervalSeconds: 60 } },
       },
     });
-    expect(strategyOf('plain', status(7), 3)).toEqual({
+    expect(strategyOf('plain', status(7), 1 / 3)).toEqual({
       tokenBucket: { maxTokens: 2, tokensPerFill: 3, fillIntervalSeconds: 60 },
     });
+    // Shares by demand: 60 % of what remains and of the limit.
+    expect(strategyOf('plain', status(7), 0.6)).toEqual({
+      tokenBucket: { maxTokens: 4, tokensPerFill: 6, fillIntervalSeconds: 60 },
+    });
     // A share is at least one request.
-    expect(strategyOf('plain', status(1), 50)).toEqual({
+    expect(strategyOf('plain', status(1), 1 / 50)).toEqual({
       tokenBucket: { maxTokens: 1, tokensPerFill: 1, fillIntervalSeconds: 60 },
     });
   });
 
   it('gives requests per time unit only when asked, and where the window is one unit', () => {
     const units = { ...envoy, requestsPerTimeUnit: true };
-    expect(strategyOf('plain', status(7), 2, units)).toEqual({
+    expect(strategyOf('plain', status(7), 1 / 2, units)).toEqual({
       requestsPerTimeUnit: { requests: 5, unit: Unit.MINUTE },
     });
     expect(strategyOf('weekly', status(7), 1, units)).toEqual({
@@ -92,7 +96,7 @@ describe('the quota assignment of a bucket', () => {
     expect(strategyOf('several', status(3600))).toEqual({
       tokenBucket: { maxTokens: 3600, tokensPerFill: 3600, fillIntervalSeconds: 3600 },
     });
-    expect(strategyOf('bucket', status(15), 2)).toEqual({
+    expect(strategyOf('bucket', status(15), 1 / 2)).toEqual({
       tokenBucket: { maxTokens: 7, tokensPerFill: 1, fillIntervalSeconds: 1 },
     });
   });

@@ -26,16 +26,17 @@ export interface AssignmentPolicy {
  * The assignment for one bucket after its usage was counted (docs/rlqs.md): no rule gets the
  * configured blanket rule; an unlimited rule or shadow mode allow all; a rule whose budget is
  * spent (the shared counter, which ShouldRateLimit callers count into too) denies all until the
- * window resets; otherwise each of the `subscribers` streams of this process watching the bucket
- * gets an equal share: a token bucket holding its share of what remains of the window and refilled
- * with its share of the limit each window (Envoy's filter enforces token buckets only), or with
- * `requestsPerTimeUnit` its share of the limit per unit where the window is one unit.
+ * window resets; otherwise the bucket gets its `fraction` (0 to 1] of the limit (QuotaShares: its
+ * demand over the demand of every Envoy reporting the counter): a token bucket holding that share of
+ * what remains of the window and refilled with that share of the limit each window (Envoy's filter
+ * enforces token buckets only), or with `requestsPerTimeUnit` its share of the limit per unit where
+ * the window is one unit. A share is at least one request.
  */
 export function quotaAction(
   bucket: Readonly<Record<string, string>>,
   applied: AppliedRule | undefined,
   status: DescriptorStatus | undefined,
-  subscribers: number,
+  fraction: number,
   policy: AssignmentPolicy,
 ): AssignmentAction {
   const assign = (strategy: Strategy, ttl = policy.ttlSeconds): AssignmentAction => ({
@@ -52,7 +53,7 @@ export function quotaAction(
     );
   const limit = tightest(rule);
   const remaining = status?.limitRemaining ?? limit.burst;
-  return assign(shareOf(limit, remaining, Math.max(1, subscribers), policy.requestsPerTimeUnit));
+  return assign(shareOf(limit, remaining, fraction, policy.requestsPerTimeUnit));
 }
 
 /** The limit allowing the fewest requests per second of a `rate_limits` rule (the rule alone else). */
@@ -66,10 +67,11 @@ function tightest(rule: RateLimitRule): RateLimitRule {
 function shareOf(
   limit: RateLimitRule,
   remaining: number,
-  subscribers: number,
+  fraction: number,
   requestsPerTimeUnit: boolean,
 ): Strategy {
-  const share = (n: number) => Math.max(1, Math.floor(n / subscribers));
+  // The epsilon keeps 3 × (1/3) at 1.
+  const share = (n: number) => Math.max(1, Math.floor(n * fraction + 1e-9));
   if (
     requestsPerTimeUnit &&
     limit.algorithm !== Algorithm.TOKEN_BUCKET &&

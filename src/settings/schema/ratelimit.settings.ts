@@ -186,5 +186,38 @@ export const RATELIMIT_SETTINGS = {
       ['ALLOW_ALL', 'DENY_ALL'] as const,
       'ALLOW_ALL',
     ),
+    reportInterval: duration(
+      'RLQS_REPORT_INTERVAL',
+      "the Envoys' reporting_interval the fair shares assume: demand is pooled per interval (RLQS)",
+      '5s',
+    ),
+    minShare: ratio(
+      'RLQS_MIN_SHARE',
+      'the least share of a limit a reporting Envoy is given, whatever its demand (RLQS, 0 to 1)',
+      0.02,
+    ),
+    shareChange: ratio(
+      'RLQS_SHARE_CHANGE',
+      "how far (relative) a stream's share must move before a new assignment is pushed to it unasked (RLQS)",
+      0.2,
+    ),
+    maxBucketsPerStream: int(
+      'RLQS_MAX_BUCKETS_PER_STREAM',
+      'buckets one quota stream may hold; one more ends it RESOURCE_EXHAUSTED (RLQS)',
+      10000,
+      1,
+    ),
+    maxStreams: int(
+      'RLQS_MAX_STREAMS',
+      'quota streams this process serves at once; one more is refused RESOURCE_EXHAUSTED (RLQS)',
+      10000,
+      1,
+    ),
+    maxMessageSize: int(
+      'RLQS_MAX_MESSAGE_SIZE',
+      'largest usage report in bytes; a larger one ends its stream RESOURCE_EXHAUSTED (RLQS)',
+      1048576,
+      1024,
+    ),
   },
 } as const;
