@@ -40,6 +40,8 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       // `== null` stays the idiom for "null or undefined"; every other comparison is strict.
       eqeqeq: ['error', 'always', { null: 'ignore' }],
+      // A body on its own line(s) gets braces; `if (x) return y;` on one line stays as it is.
+      curly: ['error', 'multi-line'],
       // Small files named for what they hold (docs/architecture.md); a longer one says why.
       'max-lines': ['error', { max: 500 }],
       '@typescript-eslint/no-extraneous-class': 'off',

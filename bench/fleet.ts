@@ -70,12 +70,14 @@ export async function startFleet(want: {
     let services: Record<Store, Record<Shape, Booted>> | undefined;
     if (want.shapes) {
       services = { memory: {}, redis: {} } as Record<Store, Record<Shape, Booted>>;
-      for (const store of ['memory', 'redis'] as const)
+      for (const store of ['memory', 'redis'] as const) {
         for (const shape of SHAPES) services[store][shape] = await boot(store, shape);
-      if (!(await modulesHonoured(services.memory.ratelimit.service)))
+      }
+      if (!(await modulesHonoured(services.memory.ratelimit.service))) {
         notes.push(
           'MODULES=ratelimit is not honoured by this build (/graphql answers): the MODULES=ratelimit rows measure a full process',
         );
+      }
     }
     let algorithms: Record<Store, Service> | undefined;
     if (want.algorithms) {

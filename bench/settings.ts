@@ -41,9 +41,11 @@ function selectedGroups(): ReadonlySet<Group> {
   const raw = process.env.BENCH_ONLY;
   if (!raw) return new Set(GROUPS);
   const names = raw.split(',').map((name) => name.trim());
-  for (const name of names)
-    if (!(GROUPS as readonly string[]).includes(name))
+  for (const name of names) {
+    if (!(GROUPS as readonly string[]).includes(name)) {
       throw new Error(`BENCH_ONLY: unknown group ${name} (groups: ${GROUPS.join(', ')})`);
+    }
+  }
   return new Set(names as Group[]);
 }
 

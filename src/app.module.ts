@@ -21,17 +21,20 @@ async function domainModules(settings: Settings): Promise<Type[]> {
     modules.push((await import('./infra/counters/counters.module')).CountersModule);
     modules.push((await import('./ratelimit/ratelimit.module')).RateLimitModule);
     // The guard's statistics exist (at 0) whenever it could run, as before MODULES.
-    if (enabled.has('content') || enabled.has('teams'))
+    if (enabled.has('content') || enabled.has('teams')) {
       modules.push((await import('./api-guard/api-guard.module')).ApiGuardModule);
+    }
   }
-  if (enabled.has('content') || enabled.has('teams'))
+  if (enabled.has('content') || enabled.has('teams')) {
     modules.push((await import('./identity/identity.module')).IdentityModule);
+  }
   if (enabled.has('teams')) {
     modules.push((await import('./teams/teams.module')).TeamsModule);
     modules.push((await import('./teams/openapi/openapi.module')).OpenApiModule);
   }
-  if (enabled.has('content'))
+  if (enabled.has('content')) {
     modules.push((await import('./content/content.module')).ContentModule);
+  }
   return modules;
 }
 

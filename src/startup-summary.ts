@@ -99,12 +99,14 @@ function grpcAddress(app: INestApplication, settings: Settings): string {
       const server = transport?.grpcClient as {
         boundPorts?: Map<string, { listeningServers?: Set<Listening> }>;
       };
-      for (const port of server?.boundPorts?.values() ?? [])
+      for (const port of server?.boundPorts?.values() ?? []) {
         for (const listening of port.listeningServers ?? []) {
           const address = listening.address();
-          if (address)
+          if (address) {
             addresses.push(typeof address === 'string' ? `unix:${address}` : hostPort(address));
+          }
         }
+      }
     }
     return addresses;
   });

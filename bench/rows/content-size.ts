@@ -92,8 +92,9 @@ async function graphql(service: Service, query: string): Promise<Record<string, 
     body: JSON.stringify({ query }),
   });
   const body = (await response.json()) as { data?: Record<string, unknown>; errors?: unknown[] };
-  if (body.errors !== undefined || body.data === undefined)
+  if (body.errors !== undefined || body.data === undefined) {
     throw new Error(`${query}: ${JSON.stringify(body.errors ?? body)}`);
+  }
   return body.data;
 }
 

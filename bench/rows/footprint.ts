@@ -77,8 +77,8 @@ export async function footprintRows(fleet: Fleet | undefined): Promise<Row[]> {
       await service.stop();
     }
   }
-  if (fleet?.services)
-    for (const store of ['memory', 'redis'] as const)
+  if (fleet?.services) {
+    for (const store of ['memory', 'redis'] as const) {
       for (const processShape of SHAPES) {
         const booted = fleet.services[store][processShape];
         rows.push({
@@ -90,5 +90,7 @@ export async function footprintRows(fleet: Fleet | undefined): Promise<Row[]> {
           note: `RSS ${toMB(booted.bootRss).toFixed(1)} MB`,
         });
       }
+    }
+  }
   return rows;
 }

@@ -161,10 +161,12 @@ async function register(service: Service): Promise<{ text: string; problem?: str
   const text = await response.text();
   if (response.status !== 200) return { text, problem: `answered ${response.status}` };
   const body = JSON.parse(text) as { data?: { entries?: unknown[] }; errors?: unknown };
-  if (body.errors !== undefined)
+  if (body.errors !== undefined) {
     return { text, problem: `errors: ${JSON.stringify(body.errors).slice(0, 200)}` };
-  if (body.data?.entries?.length !== 20)
+  }
+  if (body.data?.entries?.length !== 20) {
     return { text, problem: `${body.data?.entries?.length ?? 0} entries instead of 20` };
+  }
   return { text };
 }
 

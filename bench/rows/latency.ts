@@ -25,13 +25,14 @@ export async function latencyRows(fleet: Fleet, grpcBaseline: number | undefined
   const measured = services.filter((_, index) => problems[index] === undefined);
   services.forEach((service, index) => {
     const problem = problems[index];
-    if (problem !== undefined)
+    if (problem !== undefined) {
       rows.push(
         skippedRow(
           { group: 'latency', measure: MEASURE, shape: shapeLabel(service.shape) },
           problem,
         ),
       );
+    }
   });
   if (measured.length === 0) return rows;
   const [baseline, ...ours] = await alternate(

@@ -61,8 +61,9 @@ async function profiledLoad(
   const running = load();
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const response = await fetch(`${service.debugUrl}/debug/pprof/profile?seconds=${seconds}`);
-  if (response.status !== 200)
+  if (response.status !== 200) {
     throw new Error(`profile: ${response.status} ${await response.text()}`);
+  }
   const profile = (await response.json()) as CpuProfile;
   return { profile, result: await running };
 }

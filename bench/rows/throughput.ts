@@ -70,13 +70,14 @@ export async function throughputRows(
     const measured = services.filter((_, index) => problems[index] === undefined);
     SHAPES.forEach((shape, index) => {
       const problem = problems[index];
-      if (problem !== undefined)
+      if (problem !== undefined) {
         rows.push(
           skippedRow(
             { group: 'throughput', measure: workload.measure, shape: shapeLabel(shape) },
             problem,
           ),
         );
+      }
     });
     if (measured.length === 0) continue;
     const [baseline, ...ours] = await alternate(
@@ -86,8 +87,9 @@ export async function throughputRows(
       ],
       BENCH.rounds,
     );
-    if (workload.transport === 'grpc' && workload.store === 'memory' && workload.request === ONE)
+    if (workload.transport === 'grpc' && workload.store === 'memory' && workload.request === ONE) {
       grpcBaseline = baseline.requestsPerSecond;
+    }
     measured.forEach((service, index) =>
       rows.push(
         ratioRow(

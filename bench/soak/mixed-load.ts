@@ -39,8 +39,9 @@ export function startMixedLoad(service: Service): MixedLoad {
   };
   const failed = (error: unknown) => {
     counts.errors++;
-    if (counts.firstErrors.length < 5)
+    if (counts.firstErrors.length < 5) {
       counts.firstErrors.push(error instanceof Error ? error.message : String(error));
+    }
   };
   const grpcCaller = async () => {
     while (running) {

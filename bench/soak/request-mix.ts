@@ -17,22 +17,24 @@ export class RequestMix {
 
   next(): DecisionRequest {
     const number = this.sequence++;
-    if (number % 20 === 19)
+    if (number % 20 === 19) {
       return {
         domain: `soak_unknown_${number % SOAK.unknownDomains}`,
         descriptors: [descriptor(['user', `u${number}`])],
       };
+    }
     const descriptors: Descriptor[] = [];
     for (let i = 0; i < KEYS_PER_REQUEST; i++) {
       const key = this.nextKey;
       this.nextKey = (this.nextKey + 1) % SOAK.keys;
       descriptors.push(descriptor(['user', `s${key}`]), descriptor(['tenant', `s${key}`]));
     }
-    if (number % 10 === 3)
+    if (number % 10 === 3) {
       descriptors.push({
         ...descriptor(['user', `o${this.nextKey}`]),
         limit: { requestsPerUnit: 1_000_000 + (number % 1000), unit: 'MINUTE' },
       });
+    }
     return { domain: 'bench', descriptors };
   }
 

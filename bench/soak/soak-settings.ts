@@ -12,8 +12,9 @@ const numberFrom = (name: string, fallback: number, allowZero = false): number =
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0 || (value === 0 && !allowZero))
+  if (!Number.isInteger(value) || value < 0 || (value === 0 && !allowZero)) {
     throw new Error(`${name} must be a ${allowZero ? 'non-negative' : 'positive'} integer`);
+  }
   return value;
 };
 

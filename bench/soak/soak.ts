@@ -66,8 +66,9 @@ async function main(): Promise<void> {
     print('');
     print(verdictLine(verdict));
     print(growthLine(verdict));
-    if (load.counts.firstErrors.length > 0)
+    if (load.counts.firstErrors.length > 0) {
       print(`first errors: ${load.counts.firstErrors.join(' | ')}`);
+    }
     const files = writeResults(
       'soak-',
       at,
@@ -92,8 +93,9 @@ async function main(): Promise<void> {
 /** Every kind of request of the mix must be answered before the soak starts. */
 async function preflight(service: Service): Promise<string[]> {
   const notes: string[] = [];
-  if (!(await modulesHonoured(service)))
+  if (!(await modulesHonoured(service))) {
     notes.push('MODULES=ratelimit is not honoured by this build: the process holds every module');
+  }
   const mix = new RequestMix();
   const requests = Array.from({ length: 20 }, () => mix.next());
   const grpc = rawGrpcClient(service.grpcUrl);
@@ -104,10 +106,11 @@ async function preflight(service: Service): Promise<string[]> {
         method: 'POST',
         body: JSON.stringify(request),
       });
-      if (response.status !== 200)
+      if (response.status !== 200) {
         throw new Error(
           `/json refused a soak request: ${response.status} ${await response.text()}`,
         );
+      }
     }
   } finally {
     grpc.close();

@@ -63,8 +63,9 @@ export function encodeRequest(request: DecisionRequest): Buffer {
   const message = new Writer().string(1, request.domain);
   for (const descriptor of request.descriptors) {
     const encoded = new Writer();
-    for (const entry of descriptor.entries)
+    for (const entry of descriptor.entries) {
       encoded.bytes(1, new Writer().string(1, entry.key).string(2, entry.value).finish());
+    }
     if (descriptor.limit) {
       const unit = UNITS[descriptor.limit.unit];
       if (unit === undefined) throw new Error(`unknown unit ${descriptor.limit.unit}`);

@@ -23,8 +23,9 @@ export async function fillDistinctKeys(
     await runPool(Math.ceil(keys / PER_CALL), CONCURRENCY, async (call) => {
       const first = call * PER_CALL;
       const descriptors = [];
-      for (let i = first; i < Math.min(keys, first + PER_CALL); i++)
+      for (let i = first; i < Math.min(keys, first + PER_CALL); i++) {
         descriptors.push(descriptor(['tenant', valueOf(i)]));
+      }
       await client.call(encodeRequest({ domain: 'bench', descriptors }));
     });
   } finally {

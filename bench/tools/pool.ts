@@ -20,6 +20,7 @@ export async function runPool(
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
-  if (failure !== undefined)
+  if (failure !== undefined) {
     throw failure instanceof Error ? failure : new Error(`task failed: ${JSON.stringify(failure)}`);
+  }
 }

@@ -11,8 +11,9 @@ export async function grpcProblem(service: Service, request: unknown): Promise<s
   try {
     const response = await client.shouldRateLimit(request);
     if (response.overallCode !== 'OK') return `overall code ${response.overallCode}`;
-    if (response.statuses.some((status) => !status.currentLimit))
+    if (response.statuses.some((status) => !status.currentLimit)) {
       return 'a descriptor matched no rule';
+    }
     return undefined;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
@@ -26,8 +27,9 @@ export async function grpcProblem(service: Service, request: unknown): Promise<s
 export async function jsonProblem(service: Service, body: string): Promise<string | undefined> {
   const response = await fetch(`${service.httpUrl}/json`, { method: 'POST', body });
   const text = await response.text();
-  if (response.status !== 200)
+  if (response.status !== 200) {
     return configErrors(service)[0] ?? `/json answered ${response.status} ${text}`;
+  }
   return undefined;
 }
 

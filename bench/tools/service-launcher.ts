@@ -116,10 +116,11 @@ async function until(
 ): Promise<number> {
   const timeoutMs = options.readyTimeoutMs ?? 90_000;
   while (performance.now() - started < timeoutMs) {
-    if (child.exitCode !== null || child.signalCode !== null)
+    if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(
         `${options.label} exited with ${child.exitCode ?? child.signalCode}:\n${output()}`,
       );
+    }
     try {
       const response = await fetch(url);
       await response.arrayBuffer();

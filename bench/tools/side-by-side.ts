@@ -29,8 +29,9 @@ export interface SideBySideWorkload {
  */
 export async function sideBySide(fleet: ApiFleet, workload: SideBySideWorkload): Promise<Row> {
   const base = { group: workload.group, measure: workload.measure, shape: 'default' };
-  if (!fleet.baseline)
+  if (!fleet.baseline) {
     return skippedRow(base, `no baseline: ${fleet.baselineProblem ?? 'not started'}`);
+  }
   const sides: [Side, Service][] = [
     ['current', fleet.current],
     ['baseline', fleet.baseline],
@@ -63,11 +64,12 @@ export async function sideBySide(fleet: ApiFleet, workload: SideBySideWorkload):
   const empty = pairs.find(
     (pair) => !pair.current.requestsPerSecond || !pair.baseline.requestsPerSecond,
   );
-  if (empty)
+  if (empty) {
     return skippedRow(
       base,
       `no request completed in a ${BENCH.seconds} s run (current ${empty.current.requestsPerSecond} req/s, baseline ${empty.baseline.requestsPerSecond} req/s): raise BENCH_SECONDS`,
     );
+  }
   const current = medianBy(
     pairs.map((pair) => pair.current),
     (run) => run.requestsPerSecond,
@@ -115,8 +117,9 @@ function latencyNote(pairs: readonly { current: LoadResult; baseline: LoadResult
   const part = (name: string, of: (run: LoadResult) => number | undefined) => {
     const ours = pairs.map((pair) => of(pair.current));
     const theirs = pairs.map((pair) => of(pair.baseline));
-    if (ours.some((value) => value === undefined) || theirs.some((value) => value === undefined))
+    if (ours.some((value) => value === undefined) || theirs.some((value) => value === undefined)) {
       return `${name} ?`;
+    }
     const ratios = ours.map((value, index) => (value ?? NaN) / (theirs[index] ?? NaN));
     const mid = (values: (number | undefined)[]) => median(values.map((value) => value ?? NaN));
     return `${name} ${mid(ours).toFixed(2)} / ${mid(theirs).toFixed(2)} ms (${median(ratios).toFixed(2)})`;

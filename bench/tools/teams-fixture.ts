@@ -24,8 +24,9 @@ export async function teamsFixture(service: Service, password: string): Promise<
       body: JSON.stringify(body),
     });
     const text = await response.text();
-    if (response.status !== 200)
+    if (response.status !== 200) {
       throw new Error(`${method} ${path} answered ${response.status} ${text.slice(0, 200)}`);
+    }
     return JSON.parse(text) as T;
   };
   const teamIds: number[] = [];

@@ -56,8 +56,9 @@ const lua = (text: string) => JSON.stringify(text);
 
 function luaScript(request: HttpRequestSpec, tag: string): string {
   const lines = [`wrk.method = ${lua(request.method)}`];
-  for (const [name, value] of Object.entries(request.headers))
+  for (const [name, value] of Object.entries(request.headers)) {
     lines.push(`wrk.headers[${lua(name)}] = ${lua(value)}`);
+  }
   if (request.body !== undefined && !request.unique) lines.push(`wrk.body = ${lua(request.body)}`);
   if (request.body !== undefined && request.unique) {
     // wrk runs this in its one thread: the counter is unique within the run, the tag across runs.

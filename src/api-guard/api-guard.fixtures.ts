@@ -58,13 +58,14 @@ export function apiGuardHarness(
   const registry = new StatsRegistry();
   const ruleStats = new RuleStatsFactory(registry);
   const holder = new RuleConfigHolder();
-  if (rules !== null)
+  if (rules !== null) {
     holder.replace(
       compileRules([{ name: 'api.yaml', document: parseRuleFile('api.yaml', rules) }], {
         mergeDomainConfig: false,
         statsFor: (key) => ruleStats.forKey(key),
       }),
     );
+  }
   // 12:00:30 on some day: 30 s left in the minute, 3570 s in the hour.
   const clock = new ManualClock(Date.UTC(2024, 4, 1, 12, 0, 30));
   const store = new SwitchableStore(new MemoryCounterStore(clock, 10_000, new Counter('evicted')));

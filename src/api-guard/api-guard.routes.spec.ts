@@ -39,8 +39,9 @@ async function app(env: Record<string, string> = {}) {
       void reply.header('access-control-allow-origin', '*');
       next();
     });
-    for (const url of ['/gql', '/api'])
+    for (const url of ['/gql', '/api']) {
       scope.route({ method: ['GET', 'POST', 'OPTIONS'], url, handler: handler('graphql') });
+    }
     done();
   });
   fastify.get('/api/teams/search', handler('teams'));
@@ -155,8 +156,9 @@ describe('ApiGuardRoutes', () => {
   it('protects only the APIs API_RATE_LIMIT_ROUTES lists', async () => {
     const running = await app({ API_RATE_LIMIT_ROUTES: 'teams' });
     fastify = running.fastify;
-    for (let i = 0; i < 4; i++)
+    for (let i = 0; i < 4; i++) {
       expect((await from(fastify, '192.0.2.1').get('/gql')).statusCode).toBe(200);
+    }
     const token = { authorization: 'Bearer glsa_one' };
     await from(fastify, '192.0.2.1').get('/api/teams/search', token);
     expect((await from(fastify, '192.0.2.1').get('/api/teams/search', token)).statusCode).toBe(429);

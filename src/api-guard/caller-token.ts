@@ -36,8 +36,9 @@ export function graphqlCallerToken(
   headers: Pick<SchemaRequestHeaders, 'authorization' | 'craftAuthorization'>,
 ): string | undefined {
   const bearer = findBearerToken(headers.craftAuthorization ?? headers.authorization);
-  if (bearer !== undefined)
+  if (bearer !== undefined) {
     return bearer === PUBLIC_ACCESS_TOKEN ? undefined : tokenValue(key, 'bearer', bearer);
+  }
   const basic = headers.authorization.find((value) => /^\s*basic\s/i.test(value));
   return basic === undefined ? undefined : teamsCallerToken(key, basic);
 }
@@ -53,7 +54,8 @@ export function teamsCallerToken(
 ): string | undefined {
   const credentials = parseAuthorization(authorization);
   if (credentials.kind === 'bearer') return tokenValue(key, 'bearer', credentials.token);
-  if (credentials.kind === 'basic')
+  if (credentials.kind === 'basic') {
     return tokenValue(key, 'login', credentials.login.toLowerCase());
+  }
   return undefined;
 }

@@ -15,8 +15,9 @@ export class ClientAddressResolver {
     if (proxies.kind === 'hops') this.trusted = (_address, hop) => hop < proxies.hops;
     else if (proxies.kind === 'networks') {
       const list = new BlockList();
-      for (const { address, prefix, family } of proxies.networks)
+      for (const { address, prefix, family } of proxies.networks) {
         list.addSubnet(address, prefix, family);
+      }
       this.trusted = (address) => list.check(address, isIPv4(address) ? 'ipv4' : 'ipv6');
     }
   }

@@ -25,10 +25,12 @@ export function apiDecisionRequest(
 ): RateLimitRequest {
   const apiEntry: Entry = { key: 'api', value: api };
   const descriptors: RequestDescriptor[] = [descriptor([apiEntry])];
-  if (caller.address !== undefined)
+  if (caller.address !== undefined) {
     descriptors.push(descriptor([apiEntry, { key: 'remote_address', value: caller.address }]));
-  if (caller.token !== undefined)
+  }
+  if (caller.token !== undefined) {
     descriptors.push(descriptor([apiEntry, { key: 'token', value: caller.token }]));
+  }
   return { domain, descriptors, hitsAddend: 1 };
 }
 

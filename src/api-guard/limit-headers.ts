@@ -20,8 +20,9 @@ export function apiLimitHeaders(
   const headers: [string, string][] = [];
   if (mode === 'draft' || mode === 'both') {
     const isQuota = (i: number) => quotaModeEverywhere || isQuotaLimit(statuses[i]);
-    for (const { key, value } of rateLimitHeaders(statuses, isQuota, DRAFT_NAMES))
+    for (const { key, value } of rateLimitHeaders(statuses, isQuota, DRAFT_NAMES)) {
       headers.push([key, value]);
+    }
   }
   if (mode === 'envoy' || mode === 'both') headers.push(...envoyHeaders(statuses));
   return headers;
@@ -59,9 +60,11 @@ function envoyHeaders(statuses: readonly DescriptorStatus[]): [string, string][]
  */
 export function retryAfterSeconds(statuses: readonly DescriptorStatus[]): number {
   let seconds = 1;
-  for (const status of statuses)
-    if (status.code === Code.OVER_LIMIT && status.durationUntilReset !== undefined)
+  for (const status of statuses) {
+    if (status.code === Code.OVER_LIMIT && status.durationUntilReset !== undefined) {
       seconds = Math.max(seconds, status.durationUntilReset);
+    }
+  }
   return seconds;
 }
 

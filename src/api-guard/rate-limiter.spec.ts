@@ -57,8 +57,9 @@ describe('ApiRateLimiter', () => {
   it('limits per address; the refusal waits for the hourly window', async () => {
     const { limiter } = harness();
     const anonymous = { address: '192.0.2.9', token: undefined };
-    for (let i = 0; i < 3; i++)
+    for (let i = 0; i < 3; i++) {
       expect((await limiter.decide('graphql', anonymous, {})).allowed).toBe(true);
+    }
     const refused = await limiter.decide('graphql', anonymous, {});
     expect(refused.allowed).toBe(false);
     expect(refused.retryAfterSeconds).toBe(3570);
@@ -100,12 +101,13 @@ describe('ApiRateLimiter', () => {
     const { limiter, store, stat } = harness();
     store.down = true;
     const caller = { address: '192.0.2.1', token: 'tok' };
-    for (let i = 0; i < 5; i++)
+    for (let i = 0; i < 5; i++) {
       expect(await limiter.decide('graphql', caller, {})).toEqual({
         allowed: true,
         headers: [],
         retryAfterSeconds: undefined,
       });
+    }
     expect(stat('ratelimit.api_guard.graphql.error')).toBe(5);
     expect(stat('ratelimit.api_guard.graphql.failure_mode_allowed')).toBe(5);
     expect(stat('ratelimit.service.call.should_rate_limit.redis_error')).toBe(5);

@@ -65,10 +65,11 @@ describe('identity request DTOs', () => {
     expect(
       await refusal(CreateServiceAccountDto, { name: 'r', role: 'Owner' }, 'body', serviceAccounts),
     ).toEqual([400, { message: 'invalid role specified', traceID: '' }]);
-    for (const secondsToLive of [-1, 100 * 365 * 24 * 3600 + 1])
+    for (const secondsToLive of [-1, 100 * 365 * 24 * 3600 + 1]) {
       expect(
         await refusal(CreateTokenDto, { name: 't', secondsToLive }, 'body', serviceAccounts),
       ).toEqual([400, { message: 'invalid SecondsToLive value' }]);
+    }
     expect(
       await refusal(CreateTokenDto, { name: 't', secondsToLive: 1.5 }, 'body', serviceAccounts),
     ).toEqual([400, SA_BAD_REQUEST]);

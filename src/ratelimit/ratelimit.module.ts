@@ -27,8 +27,9 @@ import { JsonRoute } from './transport/http/json.route';
       provide: RuleSource,
       inject: [Settings, RuleLoaderService],
       useFactory: (settings: Settings, loader: RuleLoaderService): RuleSource => {
-        if (settings.rules.configType === 'GRPC_XDS_SOTW')
+        if (settings.rules.configType === 'GRPC_XDS_SOTW') {
           return new XdsRuleSource(settings, loader);
+        }
         return new FileRuleSource(settings, loader);
       },
     },

@@ -14,8 +14,9 @@ export function parseBool(raw: string): boolean {
 }
 
 export function parseInteger(raw: string, min: number, max: number): number {
-  if (!/^[+-]?\d+$/.test(raw.trim()))
+  if (!/^[+-]?\d+$/.test(raw.trim())) {
     throw new Error(`allowed values: an integer from ${min} to ${max}`);
+  }
   const value = Number(raw);
   if (!Number.isSafeInteger(value) || value < min || value > max) {
     throw new Error(`allowed values: an integer from ${min} to ${max}`);

@@ -134,13 +134,15 @@ function readDogStatsdMogrifiers(
     const rawTags = env[variable('TAGS')] ?? '';
     try {
       tags = parseMap(rawTags);
-      if (Object.entries(tags).some(([key, value]) => key === '' || value === ''))
+      if (Object.entries(tags).some(([key, value]) => key === '' || value === '')) {
         throw new Error('allowed values: a list of tag:template pairs separated by commas');
+      }
     } catch (error) {
       problems.push(`${variable('TAGS')}=${JSON.stringify(rawTags)}: ${(error as Error).message}`);
     }
-    if (pattern !== undefined && metricName !== undefined)
+    if (pattern !== undefined && metricName !== undefined) {
       mogrifiers.push({ id, pattern, metricName, tags });
+    }
   }
   return mogrifiers;
 }
@@ -201,17 +203,19 @@ function checkModules(settings: Settings): string[] {
   const { modules, apiRateLimit } = settings;
   const list = `MODULES=${modules.enabled.join(',')}`;
   if (apiRateLimit.domain === '') return [];
-  if (!modules.enabled.includes('ratelimit'))
+  if (!modules.enabled.includes('ratelimit')) {
     return [
       `API_RATE_LIMIT_DOMAIN is set but ${list} leaves out ratelimit, which makes its decisions`,
     ];
+  }
   const served = apiRateLimit.routes.filter((api) =>
     modules.enabled.includes(api === 'graphql' ? 'content' : 'teams'),
   );
-  if (served.length === 0)
+  if (served.length === 0) {
     return [
       `API_RATE_LIMIT_DOMAIN is set but ${list} runs none of the APIs API_RATE_LIMIT_ROUTES=${apiRateLimit.routes.join(',')} protects`,
     ];
+  }
   return [];
 }
 
@@ -221,18 +225,21 @@ function checkStoreModes(settings: Settings): string[] {
   if (!modules.enabled.includes('ratelimit')) return [];
   const problems: string[] = [];
   const backend = `BACKEND_TYPE=${counters.backend}`;
-  if (counters.cacheMode !== 'off' && counters.backend !== 'kvstore')
+  if (counters.cacheMode !== 'off' && counters.backend !== 'kvstore') {
     problems.push(
       `KVSTORE_CACHE_MODE=${counters.cacheMode} caches Redis counters: it needs BACKEND_TYPE=kvstore, not ${backend}`,
     );
-  if (counters.failureMode !== 'error' && counters.backend !== 'kvstore')
+  }
+  if (counters.failureMode !== 'error' && counters.backend !== 'kvstore') {
     problems.push(
       `KVSTORE_FAILURE_MODE=${counters.failureMode} applies to the Redis store: it needs BACKEND_TYPE=kvstore, not ${backend}`,
     );
-  if (counters.cacheMode !== 'off' && counters.cacheFlushPeriod <= 0)
+  }
+  if (counters.cacheMode !== 'off' && counters.cacheFlushPeriod <= 0) {
     problems.push(
       `KVSTORE_CACHE_FLUSH_PERIOD must be above 0 with KVSTORE_CACHE_MODE=${counters.cacheMode}`,
     );
+  }
   return problems;
 }
 

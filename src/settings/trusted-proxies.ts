@@ -44,7 +44,8 @@ function parseNetwork(text: string): ProxyNetwork {
   if (slash < 0) return { address, prefix: bits, family };
   const prefixText = text.slice(slash + 1);
   const prefix = Number(prefixText);
-  if (!/^\d{1,3}$/.test(prefixText) || prefix > bits)
+  if (!/^\d{1,3}$/.test(prefixText) || prefix > bits) {
     throw new Error(`${ALLOWED} ("${text}" is not one)`);
+  }
   return { address, prefix, family };
 }

@@ -49,8 +49,9 @@ describe('team search parameters', () => {
   });
 
   it('fall back to the defaults for negative, zero, non-numeric or huge paging values', async () => {
-    for (const perpage of ['-1', '0', 'ten', '1e3', '100000000000000000000'])
+    for (const perpage of ['-1', '0', 'ten', '1e3', '100000000000000000000']) {
       expect((await params({ perpage })).perPage).toBe(1000);
+    }
     expect((await params({ perpage: '5000000' })).perPage).toBe(5000000);
     expect((await params({ page: '-3' })).page).toBe(1);
     expect(await params({ perpage: 'x', page: 'y' })).toMatchObject({ page: 1, perPage: 1000 });

@@ -103,12 +103,14 @@ export class TeamsService {
       try {
         team = await this.teams.insert({ uid: shortUid(), orgId: principal.orgId, name, email });
       } catch (error) {
-        if (isUniqueViolation(error, 'teams_org_name_key'))
+        if (isUniqueViolation(error, 'teams_org_name_key')) {
           throw GrafanaError.message(409, 'Team name taken', true);
+        }
         throw error;
       }
-      if (principal.kind === 'user')
+      if (principal.kind === 'user') {
         await this.members.add(principal.orgId, team.id, principal.userId, TEAM_ADMIN);
+      }
       return { message: 'Team created', teamId: team.id, uid: team.uid };
     });
   }
@@ -122,8 +124,9 @@ export class TeamsService {
         await this.teams.update(team.id, name === '' ? { email } : { name, email });
       } catch (error) {
         // Grafana answers 400 here (409 on create).
-        if (isUniqueViolation(error, 'teams_org_name_key'))
+        if (isUniqueViolation(error, 'teams_org_name_key')) {
           throw GrafanaError.message(400, 'Team name taken', true);
+        }
         throw error;
       }
     });

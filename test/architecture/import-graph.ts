@@ -12,8 +12,9 @@ export function importGraph(root: string): Map<string, string[]> {
     for (const name of readdirSync(dir)) {
       const path = join(dir, name);
       if (statSync(path).isDirectory()) walk(path);
-      else if (path.endsWith('.ts') && !/\.(spec|fixtures)\.ts$|\.d\.ts$/.test(path))
+      else if (path.endsWith('.ts') && !/\.(spec|fixtures)\.ts$|\.d\.ts$/.test(path)) {
         files.push(path);
+      }
     }
   };
   walk(root);

@@ -54,7 +54,7 @@ describe.each(DATABASE_KINDS)('Craft 5 Matrix fields as nested entries (%s)', (k
     const fieldIds = new Set(entry.blocks.map((block) => block.fieldId));
     expect(fieldIds.size).toBe(1);
     expect(typeof [...fieldIds][0]).toBe('number');
-    for (const block of entry.blocks)
+    for (const block of entry.blocks) {
       expect(block).toMatchObject({
         title: null,
         sectionId: null,
@@ -66,6 +66,7 @@ describe.each(DATABASE_KINDS)('Craft 5 Matrix fields as nested entries (%s)', (k
         status: 'enabled',
         enabled: true,
       });
+    }
     expect(entry.quotes).toEqual([
       { quote: 'Content is a product, not a by-product.', attribution: 'An editor' },
     ]);

@@ -67,11 +67,12 @@ function expectedRelations(dir: string): Map<string, string[]> {
     const { entries } = parse(readFileSync(join(dir, name), 'utf8')) as {
       entries: GeneratedEntry[];
     };
-    for (const entry of entries)
+    for (const entry of entries) {
       for (const field of ['newsCategories', 'keywords', 'relatedArticles', 'heroImage']) {
         const names = (entry.fields[field] as string[]).map((ref) => ref.split('/').pop()!);
         if (names.length > 0) expected.set(`${entry.slug} ${field}`, names);
       }
+    }
   }
   return expected;
 }

@@ -171,8 +171,9 @@ describe('GraphQL playground (headless Chromium)', () => {
       });
       expect(again.status).toBe(304);
       expect(again.headers.get('cache-control')).toBe('no-cache');
-      for (const path of ['/graphql-assets/package.json', '/graphql-assets/..%2Fpackage.json'])
+      for (const path of ['/graphql-assets/package.json', '/graphql-assets/..%2Fpackage.json']) {
         expect((await fetch(`${service.httpUrl}${path}`)).status).toBe(404);
+      }
     });
   });
 

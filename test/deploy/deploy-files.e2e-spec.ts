@@ -131,11 +131,12 @@ describe('every deployment file', () => {
     expect(final).toMatch(/^ENTRYPOINT \["\/usr\/local\/bin\/platform-entrypoint"\]/m);
     // Every file the stages copy from the context exists.
     for (const match of dockerfile.matchAll(/^COPY (?!--from)(.+) \S+$/gm)) {
-      for (const source of match[1].split(' '))
+      for (const source of match[1].split(' ')) {
         expect({ source, exists: existsSync(join(PROJECT_ROOT, source)) }).toEqual({
           source,
           exists: true,
         });
+      }
     }
     const entrypoint = join(DOCKER_DIR, 'entrypoint.sh');
     expect(statSync(entrypoint).mode & 0o111).not.toBe(0);

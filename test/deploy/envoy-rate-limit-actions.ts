@@ -54,8 +54,9 @@ export function httpConnectionManager(envoy: Yaml): {
         if (!rateLimit) throw new Error('no envoy.filters.http.ratelimit filter');
         const config = rateLimit.typed_config as Yaml;
         const service = config.rate_limit_service as Yaml;
-        if (service.transport_api_version !== 'V3')
+        if (service.transport_api_version !== 'V3') {
           throw new Error('rate_limit_service.transport_api_version must be V3');
+        }
         const grpc = (service.grpc_service as Yaml).envoy_grpc as Yaml;
         return {
           routeConfig: manager.route_config as Yaml,
@@ -111,8 +112,9 @@ function descriptorOf(actions: readonly Yaml[], request: SampleRequest): Descrip
   const entries: DescriptorEntry[] = [];
   for (const action of actions) {
     const [kind, ...others] = Object.keys(action);
-    if (others.length > 0)
+    if (others.length > 0) {
       throw new Error(`one action per list item: ${Object.keys(action).join(', ')}`);
+    }
     const options = (action[kind] ?? {}) as Yaml;
     switch (kind) {
       case 'request_headers': {

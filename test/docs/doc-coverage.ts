@@ -41,8 +41,9 @@ export function serviceCallingBlocks(file: string, bins: readonly string[]): Ser
       if (isCommand && command === undefined && calls.test(text)) command = text;
       end++;
     }
-    if (command !== undefined)
+    if (command !== undefined) {
       blocks.push({ file, line: index + 1, command, ...markerAbove(lines, index) });
+    }
     index = end;
   }
   return blocks;

@@ -133,8 +133,9 @@ function parseBlock(body: readonly { line: number; text: string }[]): {
       if (!text.startsWith('$ ')) throw new Error(`line ${line}: output before any command`);
       const command = readCommand(text.slice(2));
       const expected: string[] = [];
-      while (index < body.length && !body[index].text.startsWith('$ '))
+      while (index < body.length && !body[index].text.startsWith('$ ')) {
         expected.push(body[index++].text);
+      }
       while (expected.length > 0 && expected[expected.length - 1].trim() === '') expected.pop();
       commands.push({ line, text: command, expected });
       continue;
@@ -147,8 +148,9 @@ function parseBlock(body: readonly { line: number; text: string }[]): {
       continue;
     }
     const expected: string[] = [];
-    while (index < body.length && /^#( |$)/.test(body[index].text))
+    while (index < body.length && /^#( |$)/.test(body[index].text)) {
       expected.push(body[index++].text.replace(/^# ?/, ''));
+    }
     commands.push({ line, text: command, expected: expected.length > 0 ? expected : undefined });
   }
   return { start, commands };

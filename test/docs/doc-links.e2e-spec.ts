@@ -22,9 +22,11 @@ function problemsOf(file: string): string[] {
     if (path === '') return;
     const absolute = resolve(directory, decodeURI(path));
     const inside = relative(PROJECT_ROOT, absolute);
-    if (inside.startsWith('..') || inside.startsWith(sep))
+    if (inside.startsWith('..') || inside.startsWith(sep)) {
       problems.push(`${file}: ${target} is outside the repository`);
-    else if (mustExist && !existsSync(absolute)) problems.push(`${file}: ${target} does not exist`);
+    } else if (mustExist && !existsSync(absolute)) {
+      problems.push(`${file}: ${target} does not exist`);
+    }
   };
   for (const [, target] of text.matchAll(LINK)) {
     if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('#')) continue; // URLs, anchors
@@ -32,8 +34,9 @@ function problemsOf(file: string): string[] {
   }
   // `./data` in code may be a value; a `../` path in code names a file, which must be ours.
   for (const [, target] of text.matchAll(CODE_PATH)) check(target, target.startsWith('../'));
-  for (const [, path] of text.matchAll(MACHINE_PATH))
+  for (const [, path] of text.matchAll(MACHINE_PATH)) {
     problems.push(`${file}: ${path} is a path on a machine, not in the repository`);
+  }
   return problems;
 }
 

@@ -89,13 +89,15 @@ export async function rawPost(
       `POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: ${contentType}\r\n${framing}\r\n\r\n`,
     );
     if (sending === 'whole') socket.write(body);
-    if (sending === 'chunked')
+    if (sending === 'chunked') {
       for (let at = 0; at < body.length && !done; at += 1024 * 1024) {
         const part = body.subarray(at, at + 1024 * 1024);
         const size = Buffer.from(`${part.length.toString(16)}\r\n`);
-        if (!socket.write(Buffer.concat([size, part, Buffer.from('\r\n')])))
+        if (!socket.write(Buffer.concat([size, part, Buffer.from('\r\n')]))) {
           await Promise.race([new Promise((resolve) => socket.once('drain', resolve)), over]);
+        }
       }
+    }
     return await answer;
   } finally {
     socket.destroy();

@@ -60,10 +60,12 @@ function expectOnlyStoreFailures(load: DecisionLoad, since: number): void {
   const grpcFailure = new RegExp(
     `^${grpc.status.UNAVAILABLE}: counter store \\(kvstore\\) failed: primary store: `,
   );
-  for (const failure of load.grpc.after(since).filter((o: Outcome) => !o.ok))
+  for (const failure of load.grpc.after(since).filter((o: Outcome) => !o.ok)) {
     expect(failure.error).toMatch(grpcFailure);
-  for (const failure of load.json.after(since).filter((o: Outcome) => !o.ok))
+  }
+  for (const failure of load.json.after(since).filter((o: Outcome) => !o.ok)) {
     expect(failure.error).toMatch(/^status 503: .*counter store \(kvstore\) failed: /);
+  }
 }
 
 describe('Redis Cluster under load', () => {

@@ -113,8 +113,9 @@ describe('configuration and shutdown under steady load', () => {
       expect(exit.code === 0 || exit.signal === 'SIGTERM').toBe(true);
       expect(load.outcomes.filter((o) => o.at < sigtermAt && !o.ok)).toEqual([]);
       const failures = load.outcomes.filter((outcome) => !outcome.ok);
-      for (const failure of failures)
+      for (const failure of failures) {
         expect(failure.error).toMatch(new RegExp(`^${grpc.status.UNAVAILABLE}: `));
+      }
       expect(watch.statuses).toEqual(['SERVING', 'NOT_SERVING']);
       expect(service.output()).toContain('SIGTERM received: draining in-flight calls');
     } finally {

@@ -125,8 +125,9 @@ async function exportedCounts(env: Record<string, string>): Promise<Record<strin
     const { code, output } = await runCommand(EXPORT, [join(target, 'out')], env).done;
     expect({ code, output }).toMatchObject({ code: 0 });
     const counts: Record<string, number> = {};
-    for (const match of output.matchAll(/^\s*([a-z ]+?)\s+(\d+)$/gm))
+    for (const match of output.matchAll(/^\s*([a-z ]+?)\s+(\d+)$/gm)) {
       counts[match[1]] = Number(match[2]);
+    }
     return counts;
   } finally {
     rmSync(target, { recursive: true, force: true });
@@ -168,10 +169,11 @@ describe.each([
 
     const second = await startService(env);
     try {
-      if (name === 'PGlite')
+      if (name === 'PGlite') {
         expect(second.output()).toMatch(
           /took over the PGlite lock of process \d+, which ended without closing/,
         );
+      }
       const found = await teams(second);
       const names = new Set(found.map((team) => team.name));
       expect(killedAfter.filter((team) => !names.has(team))).toEqual([]);

@@ -60,8 +60,9 @@ describe('PostgreSQL connections lost under load', () => {
         15_000,
       );
       const during = load.after(cutAt);
-      for (const failure of during.filter((o) => !o.ok))
+      for (const failure of during.filter((o) => !o.ok)) {
         expect(failure.error).toMatch(/^status 5\d\d$/);
+      }
       await eventually('/healthcheck 500 after the cut', () =>
         health.includes(500) ? true : undefined,
       );

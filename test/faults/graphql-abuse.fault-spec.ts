@@ -121,8 +121,9 @@ describe('abusive GraphQL clients under steady load', () => {
     load = startLoad(
       async () => {
         const answer = await client.post({ query: NEWS }, { headers: NO_CACHE });
-        if (answer.status !== 200 || JSON.stringify(answer.body) !== JSON.stringify(expectedNews))
+        if (answer.status !== 200 || JSON.stringify(answer.body) !== JSON.stringify(expectedNews)) {
           throw new Error(`status ${answer.status}: ${answer.text.slice(0, 200)}`);
+        }
       },
       2,
       20_000,
@@ -191,15 +192,17 @@ describe('abusive GraphQL clients under steady load', () => {
         ],
       });
       let ring = '{ entries { ...F0 } }';
-      for (let i = 0; i < 2000; i++)
+      for (let i = 0; i < 2000; i++) {
         ring += ` fragment F${i} on EntryInterface { title ...F${(i + 1) % 2000} }`;
+      }
       expect((await client.post({ query: ring })).body).toEqual({
         errors: [graphqlError('Document nests more than 500 levels through fragment spreads.')],
       });
       // 40 fragments each spreading the next twice: 2^40 paths, scored without walking them.
       let fan = '{ entries { ...F0 } }';
-      for (let i = 0; i < 40; i++)
+      for (let i = 0; i < 40; i++) {
         fan += ` fragment F${i} on EntryInterface { title ...F${i + 1} ...F${i + 1} }`;
+      }
       fan += ' fragment F40 on EntryInterface { id }';
       expect((await client.post({ query: fan })).body).toEqual({
         errors: [graphqlError('Max query complexity should be 2000 but got 2199023255561.')],

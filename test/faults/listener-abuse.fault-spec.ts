@@ -82,8 +82,9 @@ describe('abusive clients on every listener', () => {
       Array.from({ length: 200 }, () => openSocket(port(service.httpUrl))),
     );
     try {
-      for (const socket of sockets)
+      for (const socket of sockets) {
         socket.write('POST /json HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n{"dom');
+      }
       for (let i = 0; i < 20; i++) await decide();
     } finally {
       for (const socket of sockets) socket.destroy();

@@ -72,12 +72,14 @@ describe('a connection answering READONLY', () => {
           ? true
           : undefined,
       );
-      for (const failure of load.grpc.after(demotedAt).filter((o) => !o.ok))
+      for (const failure of load.grpc.after(demotedAt).filter((o) => !o.ok)) {
         expect(failure.error).toMatch(
           new RegExp(`^${grpc.status.UNAVAILABLE}: counter store \\(kvstore\\) failed: `),
         );
-      for (const failure of load.json.after(demotedAt).filter((o) => !o.ok))
+      }
+      for (const failure of load.json.after(demotedAt).filter((o) => !o.ok)) {
         expect(failure.error).toMatch(/^status 503: /);
+      }
     } finally {
       await load.stop();
       await service.stop();

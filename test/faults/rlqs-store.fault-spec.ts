@@ -63,8 +63,9 @@ describe('RLQS under a failing counter store', () => {
     };
     const buckets = (actions: Json[]) => actions.map((action) => action.bucket);
     try {
-      for (const [i, call] of calls.entries())
+      for (const [i, call] of calls.entries()) {
         expect(buckets(await report(call, true))).toEqual([LIMITED[i], UNRULED]);
+      }
 
       await redis.kill();
       // Reports keep being answered; the limited bucket drops out while the store fails.
@@ -77,8 +78,9 @@ describe('RLQS under a failing counter store', () => {
         15_000,
         100,
       ).then(({ value }) => {
-        for (const actions of value)
+        for (const actions of value) {
           expect(actions).toEqual([{ bucket: UNRULED, ttl: 10, blanketRule: 'ALLOW_ALL' }]);
+        }
       });
       const stats = await (await fetch(`${service.debugUrl}/stats`)).text();
       expect(stats).toMatch(/^ratelimit\.rlqs\.errors: [1-9]/m);

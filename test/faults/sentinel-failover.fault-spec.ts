@@ -137,10 +137,12 @@ async function recovered(world: World, since: number): Promise<void> {
 
 /** Every failure since the fault is the documented store failure: no hang, no other error. */
 function expectOnlyStoreFailures(world: World, since: number): void {
-  for (const failure of world.load.grpc.after(since).filter((o) => !o.ok))
+  for (const failure of world.load.grpc.after(since).filter((o) => !o.ok)) {
     expect(failure.error).toMatch(GRPC_STORE_FAILURE);
-  for (const failure of world.load.json.after(since).filter((o) => !o.ok))
+  }
+  for (const failure of world.load.json.after(since).filter((o) => !o.ok)) {
     expect(failure.error).toMatch(JSON_STORE_FAILURE);
+  }
   // The cache never fails a request, and its own timeout (1 s) bounds what a frozen store costs.
   expect(world.graphql.outcomes.filter((o) => !o.ok)).toEqual([]);
 }

@@ -73,7 +73,7 @@ async function startWorld(mode: Mode): Promise<World> {
   const redis = await startRedis();
   const services: ServiceProcess[] = [];
   try {
-    for (let i = 0; i < 2; i++)
+    for (let i = 0; i < 2; i++) {
       services.push(
         await startService({
           ...ruleDirectory({ 'modes.yaml': RULES }),
@@ -84,6 +84,7 @@ async function startWorld(mode: Mode): Promise<World> {
           ...mode.env,
         }),
       );
+    }
   } catch (error) {
     for (const service of services) await service.stop();
     await redis.stop();
@@ -121,10 +122,11 @@ function expectPromisedAnswers(mode: Mode, outcomes: readonly Outcome[]): void {
     expect(failures).toEqual([]);
     return;
   }
-  for (const failure of failures)
+  for (const failure of failures) {
     expect(failure.error).toMatch(
       failure.error!.startsWith('status') ? JSON_UNAVAILABLE : GRPC_UNAVAILABLE,
     );
+  }
 }
 
 /** Waits for `count` successes started after `since` on every instance. */

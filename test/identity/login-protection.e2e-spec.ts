@@ -37,8 +37,9 @@ function get(
 ): Promise<Answer> {
   const url = new URL(path, service.httpUrl);
   const headers: Record<string, string> = {};
-  if (options.basic)
+  if (options.basic) {
     headers.authorization = `Basic ${Buffer.from(options.basic.join(':')).toString('base64')}`;
+  }
   return new Promise((resolve, reject) => {
     const call = request(
       url,

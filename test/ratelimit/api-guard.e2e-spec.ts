@@ -240,8 +240,9 @@ describe('API rate limits in process (API_RATE_LIMIT_DOMAIN)', () => {
 
   it('teams API: an address over its limit gets 429, unknown routes included', async () => {
     const address = '10.4.0.1';
-    for (const path of ['/api/teams/search', '/api/user', '/api/nope', '/api/teams/search'])
+    for (const path of ['/api/teams/search', '/api/user', '/api/nope', '/api/teams/search']) {
       expect((await call(service, path, { from: address })).status).not.toBe(429);
+    }
     const refused = await call(service, '/api/teams/search', { from: address });
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual(GRAFANA_429);

@@ -136,8 +136,9 @@ describe('debug listener', () => {
   });
 
   it('serves no secret on /rlconfig or /stats', async () => {
-    for (const path of ['/rlconfig', '/stats', '/'])
+    for (const path of ['/rlconfig', '/stats', '/']) {
       expect(await (await get(path)).text()).not.toContain(adminPassword);
+    }
   });
 
   it('frees the heap snapshot when the client goes away mid-download', async () => {

@@ -44,8 +44,9 @@ async function knownSequence(service: ServiceProcess): Promise<void> {
   const health = healthClient(service.grpcAddress);
   try {
     const codes: string[] = [];
-    for (let i = 0; i < 5; i++)
+    for (let i = 0; i < 5; i++) {
       codes.push((await unary<Decision>(client, 'ShouldRateLimit', ALICE)).overallCode);
+    }
     expect(codes).toEqual(['OK', 'OK', 'OK', 'OVER_LIMIT', 'OVER_LIMIT']);
     await unary<Decision>(client, 'ShouldRateLimit', ROUTE);
     for (let i = 0; i < 2; i++) expect((await postJson(service, WEB)).status).toBe(200);
@@ -72,8 +73,9 @@ const SERVER_COUNTS: Record<string, number> = {
 function expectedCounters(): Record<string, number> {
   const expected: Record<string, number> = { ...SERVER_COUNTS };
   for (const [key, stats] of Object.entries(RULE_COUNTS)) {
-    for (const [stat, value] of Object.entries(stats))
+    for (const [stat, value] of Object.entries(stats)) {
       expected[`ratelimit.service.rate_limit.${key}.${stat}`] = value;
+    }
   }
   return expected;
 }
@@ -158,8 +160,9 @@ describe('statistics and tracing of the built service', () => {
     );
 
     const stats = await debugStats(service);
-    for (const [name, value] of Object.entries(expected))
+    for (const [name, value] of Object.entries(expected)) {
       expect([name, stats.get(name)]).toEqual([name, value]);
+    }
     expect(stats.get('ratelimit_server.ShouldRateLimit.response_time.count')).toBe(6);
     expect(stats.get('ratelimit_server.Check.response_time.count')).toBe(1);
     expect(stats.get('ratelimit.node.rss')).toBeGreaterThan(0);
@@ -333,8 +336,9 @@ describe('statistics and tracing of the built service', () => {
     expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(404);
 
     const stats = await debugStats(service);
-    for (const [name, value] of Object.entries(expectedCounters()))
+    for (const [name, value] of Object.entries(expectedCounters())) {
       expect([name, stats.get(name)]).toEqual([name, value]);
+    }
   });
 
   it('counts Redis connections (ratelimit.redis_pool.*), also across a reconnect', async () => {

@@ -72,11 +72,12 @@ describe('hot reload of rule files (built service, real file system)', () => {
     for (const cleanup of cleanups.splice(0)) cleanup();
   });
   afterAll(() => {
-    if (latencies.length > 0)
+    if (latencies.length > 0) {
       console.log(
         'reload latency, file change to new /rlconfig answer:\n' +
           latencies.map(([what, ms]) => `  ${what}: ${ms.toFixed(0)} ms`).join('\n'),
       );
+    }
   });
 
   describe('symlink mode (RUNTIME_WATCH_ROOT=true)', () => {

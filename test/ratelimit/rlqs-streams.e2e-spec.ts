@@ -175,8 +175,9 @@ describe('stream limits', () => {
     // Each report is answered; unread answers fill HTTP/2's window, then the server's buffer.
     const report = { bucketQuotaUsages: [usage({ path: '/unread' }, 1)] };
     for (let i = 0; i < 5000 && call.status === undefined; i++) {
-      if (!call.stream.write(report))
+      if (!call.stream.write(report)) {
         await new Promise<void>((resolve) => call.stream.once('drain', resolve));
+      }
     }
     await eventually('the server to let go of the stream', async () => {
       const stats = await (await fetch(`${service.debugUrl}/stats`)).text();

@@ -84,7 +84,7 @@ describe('write-behind cache, three instances on one Redis', () => {
       const calls: Promise<void>[] = [];
       const started = performance.now();
       for (let tick = 0; tick < TICKS; tick++) {
-        for (let i = 0; i < INSTANCES; i++)
+        for (let i = 0; i < INSTANCES; i++) {
           for (let k = 0; k < PER_TICK; k++) {
             sentAt[i].push(performance.now());
             calls.push(
@@ -93,6 +93,7 @@ describe('write-behind cache, three instances on one Redis', () => {
               }),
             );
           }
+        }
         // Paced by the clock, not by the answers: a slow answer does not slow the rate.
         const next = started + (tick + 1) * TICK_MS;
         await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - performance.now())));
@@ -159,8 +160,9 @@ describe('write-behind cache, three instances on one Redis', () => {
       };
       await withinOneWindow(3600, 30);
       const flushedBefore = 50;
-      for (let i = 0; i < flushedBefore; i++)
+      for (let i = 0; i < flushedBefore; i++) {
         await unary<Response>(client, 'ShouldRateLimit', request);
+      }
       const running = service;
       await eventually('the hits flushed', async () =>
         (await statsOf(running))['ratelimit.store.cache.flushed_hits'] === flushedBefore

@@ -45,8 +45,9 @@ async function eventually<T>(
   const deadline = Date.now() + timeoutMs;
   let last: T = await read();
   while (!accept(last)) {
-    if (Date.now() > deadline)
+    if (Date.now() > deadline) {
       throw new Error(`condition not met within ${timeoutMs} ms; last value: ${String(last)}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
     last = await read();
   }

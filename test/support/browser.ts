@@ -9,11 +9,12 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * machine's Chromium, with a clear failure when it is not installed.
  */
 export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH))
+  if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
       `no Chromium at ${CHROMIUM_PATH}: install it with \`apt-get install -y chromium\` ` +
         '(Debian; .ci/run does) or set CHROMIUM_PATH',
     );
+  }
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,

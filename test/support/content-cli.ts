@@ -37,10 +37,11 @@ export function runContentCommand(
 /** Every file below a directory with its bytes (base64), by relative path. */
 export function fileTree(dir: string): Record<string, string> {
   const files: Record<string, string> = {};
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true }))
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
     if (entry.isFile()) {
       const path = join(entry.parentPath, entry.name);
       files[relative(dir, path)] = readFileSync(path).toString('base64');
     }
+  }
   return files;
 }

@@ -63,8 +63,9 @@ export async function startContentDemo(
   cpSync(join(PROJECT_ROOT, 'config', 'content', 'project'), projectDir, { recursive: true });
   cpSync(join(PROJECT_ROOT, 'config', 'content', 'seed'), seedDir, { recursive: true });
   mkdirSync(dataDir);
-  for (const [name, text] of Object.entries(options.projectFiles ?? {}))
+  for (const [name, text] of Object.entries(options.projectFiles ?? {})) {
     writeFileSync(join(projectDir, name), text);
+  }
   for (const [name, content] of Object.entries(options.seedFiles ?? {})) {
     mkdirSync(dirname(join(seedDir, name)), { recursive: true });
     writeFileSync(join(seedDir, name), content);
@@ -88,8 +89,9 @@ export async function startContentDemo(
   let tokens = 0;
   const createToken = async (body: Readonly<Record<string, unknown>>) => {
     const answer = await api.post<ContentTokenAnswer>('/api/content/tokens', body);
-    if (answer.status !== 201)
+    if (answer.status !== 201) {
       throw new Error(`token not created (${answer.status}): ${answer.text}`);
+    }
     return answer.body;
   };
   return {

@@ -27,8 +27,9 @@ export async function introspectServedSchema(client: GraphqlClient): Promise<Gra
     inputValueDeprecation: true,
   });
   const answer = await client.post<{ data?: IntrospectionQuery; errors?: unknown }>({ query });
-  if (answer.status !== 200 || answer.body.errors !== undefined || answer.body.data === undefined)
+  if (answer.status !== 200 || answer.body.errors !== undefined || answer.body.data === undefined) {
     throw new Error(`introspection failed (${answer.status}): ${answer.text.slice(0, 500)}`);
+  }
   const schema = buildClientSchema(answer.body.data);
   assertValidSchema(schema);
   return schema;
@@ -50,8 +51,9 @@ export function queryFieldNames(schema: GraphQLSchema): string[] {
 /** The fields of an object, interface or input type, sorted; undefined when there is no such type. */
 export function typeFieldNames(schema: GraphQLSchema, typeName: string): string[] | undefined {
   const type = schema.getType(typeName);
-  if (isObjectType(type) || isInterfaceType(type) || isInputObjectType(type))
+  if (isObjectType(type) || isInterfaceType(type) || isInputObjectType(type)) {
     return Object.keys(type.getFields()).sort();
+  }
   return undefined;
 }
 
@@ -75,9 +77,11 @@ export function argumentPlaces(schema: GraphQLSchema, name: string): string[] {
   for (const type of Object.values(schema.getTypeMap())) {
     if (isIntrospectionType(type)) continue;
     if (isObjectType(type) || isInterfaceType(type)) {
-      for (const field of Object.values(type.getFields()))
-        if (field.args.some((arg) => arg.name === name))
+      for (const field of Object.values(type.getFields())) {
+        if (field.args.some((arg) => arg.name === name)) {
           places.push(`${type.name}.${field.name}(${name})`);
+        }
+      }
     } else if (isInputObjectType(type) && name in type.getFields()) {
       places.push(`${type.name}.${name}`);
     }

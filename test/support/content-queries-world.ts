@@ -79,8 +79,9 @@ export async function startContentQueries(
   if (options.extraSeedFiles !== undefined) {
     seedDir = join(root, 'seed');
     cpSync(DEMO_SEED, seedDir, { recursive: true });
-    for (const [name, text] of Object.entries(options.extraSeedFiles))
+    for (const [name, text] of Object.entries(options.extraSeedFiles)) {
       writeFileSync(join(seedDir, name), text);
+    }
   }
   let database: PostgresDatabase | undefined;
   let service: ServiceProcess;
@@ -114,8 +115,9 @@ export async function startContentQueries(
       name: 'content queries',
       schema: 'editorial',
     });
-    if (created.status !== 201 || created.body.accessToken === undefined)
+    if (created.status !== 201 || created.body.accessToken === undefined) {
       throw new Error(`no editorial token (${created.status}): ${created.text}`);
+    }
     const editorial = publicClient.withToken(created.body.accessToken);
     const schemas = new Map<string, Promise<GraphQLSchema>>();
     const servedSchema = (client: GraphqlClient) => {
@@ -130,11 +132,13 @@ export async function startContentQueries(
       variables?: Record<string, unknown>,
     ): Promise<T> => {
       const problems = validate(await servedSchema(client), parse(query));
-      if (problems.length > 0)
+      if (problems.length > 0) {
         throw new Error(`invalid query: ${problems.map((p) => p.message).join('; ')}`);
+      }
       const answer = await client.post<{ data?: T; errors?: unknown }>({ query, variables });
-      if (answer.status !== 200 || answer.body.errors !== undefined || !answer.body.data)
+      if (answer.status !== 200 || answer.body.errors !== undefined || !answer.body.data) {
         throw new Error(`query failed (${answer.status}): ${answer.text}`);
+      }
       return answer.body.data;
     };
     const ids = await demoIds(data, editorial);
@@ -168,8 +172,9 @@ async function introspect(client: GraphqlClient): Promise<GraphQLSchema> {
     // Deprecated arguments (`relatedToAll`) are still arguments a client may send.
     query: getIntrospectionQuery({ inputValueDeprecation: true }),
   });
-  if (answer.body.data === undefined)
+  if (answer.body.data === undefined) {
     throw new Error(`introspection failed (${answer.status}): ${answer.text.slice(0, 300)}`);
+  }
   return buildClientSchema(answer.body.data);
 }
 

@@ -14,8 +14,9 @@ export async function eventually<T>(
     const value = await probe();
     const elapsedMs = performance.now() - started;
     if (value !== undefined) return { value, elapsedMs };
-    if (elapsedMs > timeoutMs)
+    if (elapsedMs > timeoutMs) {
       throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }

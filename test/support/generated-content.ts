@@ -26,11 +26,13 @@ export function writeGeneratedContent(dir: string, seedDir: string, entries: num
   mkdirSync(dir, { recursive: true });
   cpSync(seedDir, dir, { recursive: true });
   const taxonomies = ['categories:'];
-  for (let c = 0; c < CATEGORIES; c++)
+  for (let c = 0; c < CATEGORIES; c++) {
     taxonomies.push(`  - { group: topics, slug: gen-topic-${c}, title: Topic ${c} }`);
+  }
   taxonomies.push('tags:');
-  for (let t = 0; t < TAGS; t++)
+  for (let t = 0; t < TAGS; t++) {
     taxonomies.push(`  - { group: keywords, slug: gen-tag-${t}, title: Tag ${t} }`);
+  }
   writeFileSync(join(dir, '70-gen-taxonomies.yaml'), taxonomies.join('\n') + '\n');
   const perFile = 5_000;
   for (let start = 0, file = 0; start < entries; start += perFile, file++) {

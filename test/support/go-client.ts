@@ -57,8 +57,9 @@ export class GoClient {
     const fullPath = `${path}${query ? `?${encodeQuery(query)}` : ''}`;
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };
     if (this.config.apiKey) headers.Authorization = `Bearer ${this.config.apiKey}`;
-    else if (this.config.basicAuth)
+    else if (this.config.basicAuth) {
       headers.Authorization = `Basic ${Buffer.from(this.config.basicAuth.join(':')).toString('base64')}`;
+    }
     if (this.config.orgId) headers['X-Grafana-Org-Id'] = String(this.config.orgId);
     const payload = body === undefined ? undefined : JSON.stringify(body);
     if (payload !== undefined) headers['Content-Length'] = String(Buffer.byteLength(payload));
@@ -133,9 +134,11 @@ export class GoClient {
   /** Non-empty scalars, plus the two nested structs Go always serialises. */
   async updateTeamPreferences(id: number, preferences: Preferences): Promise<void> {
     const body: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(preferences))
-      if (value !== '' && value !== 0 && value !== undefined && typeof value !== 'object')
+    for (const [key, value] of Object.entries(preferences)) {
+      if (value !== '' && value !== 0 && value !== undefined && typeof value !== 'object') {
         body[key] = value;
+      }
+    }
     body.navbar = preferences.navbar ?? { savedItems: null };
     body.queryHistory = preferences.queryHistory ?? { homeTab: '' };
     await this.call('PUT', `/api/teams/${id}/preferences`, undefined, body);

@@ -27,8 +27,9 @@ export interface RequestOptions {
 
 export function authorization(auth: Credentials): string | undefined {
   if (auth === undefined) return undefined;
-  if ('basic' in auth)
+  if ('basic' in auth) {
     return `Basic ${Buffer.from(`${auth.basic[0]}:${auth.basic[1]}`).toString('base64')}`;
+  }
   if ('token' in auth) return `Bearer ${auth.token}`;
   return auth.header;
 }

@@ -42,8 +42,9 @@ export class GraphqlClient {
   /** GET with URL parameters; objects (variables) are sent as JSON text. */
   get<T = unknown>(params: Readonly<Record<string, unknown>>, options?: GraphqlRequestOptions) {
     const search = new URLSearchParams();
-    for (const [key, value] of Object.entries(params))
+    for (const [key, value] of Object.entries(params)) {
       search.set(key, typeof value === 'string' ? value : JSON.stringify(value));
+    }
     return this.send<T>('GET', `?${search.toString()}`, undefined, options);
   }
 

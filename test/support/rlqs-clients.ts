@@ -210,8 +210,9 @@ export class SimulatedEnvoy {
         },
       ],
     });
-    while (this.received === before && this.status === undefined)
+    while (this.received === before && this.status === undefined) {
       await new Promise<void>((resolve) => this.waiters.push(resolve));
+    }
   }
 
   private admit(demand: number): number {

@@ -26,8 +26,9 @@ export function symlinkRuntimeRoot(files: RuleFiles) {
     const name = `v${++version}`;
     const directory = join(base, name, 'ratelimit', 'config');
     mkdirSync(directory, { recursive: true });
-    for (const [file, text] of Object.entries(versionFiles))
+    for (const [file, text] of Object.entries(versionFiles)) {
       writeFileSync(join(directory, file), text);
+    }
     return name;
   };
   symlinkSync(writeVersion(files), current);
@@ -65,13 +66,15 @@ export function configMapDirectory(files: RuleFiles) {
   const write = (next: RuleFiles): void => {
     const timestamped = `..2024_01_01_00_00_0${generation++}.${100 + generation}`;
     mkdirSync(join(directory, timestamped));
-    for (const [file, text] of Object.entries(next))
+    for (const [file, text] of Object.entries(next)) {
       writeFileSync(join(directory, timestamped, file), text);
+    }
     symlinkSync(timestamped, join(directory, '..data_tmp'));
     renameSync(join(directory, '..data_tmp'), join(directory, '..data'));
     const nextKeys = Object.keys(next);
-    for (const key of nextKeys)
+    for (const key of nextKeys) {
       if (!keys.includes(key)) symlinkSync(join('..data', key), join(directory, key));
+    }
     for (const key of keys) if (!nextKeys.includes(key)) unlinkSync(join(directory, key));
     if (previous) rmSync(join(directory, previous), { recursive: true });
     previous = timestamped;

@@ -141,8 +141,9 @@ export class AdsManagementServer {
   private onStream(call: AdsCall): void {
     const stream = ++this.streams;
     const headers: Record<string, string> = {};
-    for (const [key, value] of Object.entries(call.metadata.getMap()))
+    for (const [key, value] of Object.entries(call.metadata.getMap())) {
       headers[key] = value.toString();
+    }
     call.on('data', (request: DecodedRequest) => {
       const received: ReceivedRequest = { ...request, stream, headers, receivedAt: Date.now() };
       this.requests.push(received);

@@ -85,8 +85,9 @@ describe('permission-writing Teams routes refuse who may not write', () => {
     expect((await single()).body).toEqual({ message: 'Permission updated' });
     expect(await permissionsOf(world, own.id)).toContainEqual([world.teamMember.id, 'Admin']);
     const before = await permissionsOf(world, other.id);
-    for (const write of writes(world, world.teamAdmin.auth, other.id, world.teamMember.id))
+    for (const write of writes(world, world.teamAdmin.auth, other.id, world.teamMember.id)) {
       expect((await write()).body).toEqual(WRITE_DENIED);
+    }
     expect(await permissionsOf(world, other.id)).toEqual(before);
   });
 
@@ -120,10 +121,12 @@ describe('EDITORS_CAN_ADMIN=true', () => {
 
     const other = await createTeam(world);
     const before = await permissionsOf(world, other.id);
-    for (const write of writes(world, world.editor.auth, other.id, world.teamMember.id))
+    for (const write of writes(world, world.editor.auth, other.id, world.teamMember.id)) {
       expect((await write()).body).toEqual(WRITE_DENIED);
-    for (const write of writes(world, world.viewer.auth, own, world.viewer.id))
+    }
+    for (const write of writes(world, world.viewer.auth, own, world.viewer.id)) {
       expect((await write()).body).toEqual(WRITE_DENIED);
+    }
     expect(await permissionsOf(world, other.id)).toEqual(before);
     const viewerTeam = await world.api.as(world.viewer.auth).post('/api/teams', {
       name: world.unique('viewer-team'),

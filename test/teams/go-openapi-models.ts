@@ -102,22 +102,25 @@ function fits(value: unknown, type: GoType): boolean {
  * `json: cannot unmarshal …` does. Key matching is case-insensitive, as in encoding/json.
  */
 export function goDecode(body: unknown, model: GoModel): Record<string, unknown> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body))
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new Error(`json: cannot unmarshal ${JSON.stringify(body)} into an object`);
+  }
   const decoded: Record<string, unknown> = {};
   for (const [field, type] of Object.entries(model)) {
     const key = Object.keys(body).find((k) => k.toLowerCase() === field.toLowerCase());
     if (key === undefined) continue;
     const value = (body as Record<string, unknown>)[key];
-    if (!fits(value, type))
+    if (!fits(value, type)) {
       throw new Error(`json: cannot unmarshal ${JSON.stringify(value)} into ${field} (${type})`);
+    }
     decoded[field] = value;
   }
   return decoded;
 }
 
 export function goDecodeList(body: unknown, model: GoModel): Record<string, unknown>[] {
-  if (!Array.isArray(body))
+  if (!Array.isArray(body)) {
     throw new Error(`json: cannot unmarshal ${JSON.stringify(body)} into a list`);
+  }
   return body.map((item) => goDecode(item, model));
 }

@@ -132,10 +132,11 @@ export class GraphqlResultCache implements OnApplicationBootstrap, OnModuleDestr
    */
   async onApplicationBootstrap(): Promise<void> {
     await this.clear();
-    if (this.enabled)
+    if (this.enabled) {
       this.logger.log(
         `GraphQL results are cached (${this.cache.kind === 'kvstore' ? 'Redis, shared by the instances using it' : 'process memory'}) for up to ${Math.round(this.ttlMs / 1000)} s`,
       );
+    }
   }
 
   onModuleDestroy(): void {
@@ -182,8 +183,9 @@ export class GraphqlResultCache implements OnApplicationBootstrap, OnModuleDestr
       skipsCache(request.cacheHeader) ||
       !isCacheableRequest(operation.query, operation.variables) ||
       !(await this.usable())
-    )
+    ) {
       return run();
+    }
     const model = this.models.current;
     const key = resultCacheKey({
       schemaUid: request.schema.uid,

@@ -90,8 +90,9 @@ describe('TaggingReader', () => {
         positionedBefore: 16,
       }),
     );
-    for (const id of [7, 8, 9, 10, 11, 12, 13, 14, 15, 16])
+    for (const id of [7, 8, 9, 10, 11, 12, 13, 14, 15, 16]) {
       expect(tags.has(`element-${id}`)).toBe(true);
+    }
   });
 
   it('tags the sources and the rows of batch reads', async () => {

@@ -117,8 +117,9 @@ export class TaggingReader extends ElementReader {
       criteria.prevSiblingOf,
       criteria.positionedAfter,
       criteria.positionedBefore,
-    ])
+    ]) {
       if (id !== undefined) this.tags.add(elementTag(id));
+    }
     if (criteria.ownerIds !== undefined) this.ids(criteria.ownerIds);
   }
 

@@ -56,8 +56,9 @@ export function readArguments<S extends FlagSet>(
   try {
     const parsed = parseFlags(flags, argv);
     const count = parsed.args.length;
-    if (count >= argumentCount.min && count <= argumentCount.max)
+    if (count >= argumentCount.min && count <= argumentCount.max) {
       return { flags: parsed.values, args: parsed.args };
+    }
     problem =
       count < argumentCount.min
         ? 'missing arguments'
@@ -94,8 +95,9 @@ export function readSubcommand<C extends SubcommandArguments>(
   const [name = '', ...rest] = argv;
   const subcommand = Object.hasOwn(commands, name) ? commands[name] : undefined;
   if (subcommand === undefined) {
-    if (name !== '' && name !== 'help' && name !== '-h' && name !== '-help')
+    if (name !== '' && name !== 'help' && name !== '-h' && name !== '-help') {
       io.err(`unknown command: ${name}`);
+    }
     printUsage();
     return undefined;
   }
@@ -132,10 +134,11 @@ export async function withContentContext<T>(
       abortOnError: false,
     });
   } catch (error) {
-    if (error instanceof DataDirLockedError)
+    if (error instanceof DataDirLockedError) {
       throw new CommandError(
         `the database in DATA_DIR (${resolve(settings.settings.identity.dataDir)}) is open in process ${error.owner}, most likely the running service: PGlite serves one process at a time. Stop the service first, or run the service and the commands on PostgreSQL (DATABASE_URL), where they work side by side.`,
       );
+    }
     throw error;
   }
   try {

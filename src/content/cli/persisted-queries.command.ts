@@ -43,9 +43,11 @@ function subcommands(io: CommandIo): Readonly<Record<string, Subcommand>> {
             file,
           }));
           io.out(JSON.stringify(rows, null, 2));
-        } else
-          for (const entry of entries)
+        } else {
+          for (const entry of entries) {
             io.out(`${entry.hash}  ${entry.operationName ?? '-'}  ${entry.file}`);
+          }
+        }
         return Promise.resolve();
       },
     },
@@ -71,8 +73,9 @@ function subcommands(io: CommandIo): Readonly<Record<string, Subcommand>> {
       flags: DIR,
       args: { min: 1, max: 1 },
       run: (directory, _flags, [reference]) => {
-        for (const entry of removeEntry(directory, reference))
+        for (const entry of removeEntry(directory, reference)) {
           io.out(`removed ${entry.file}: ${entry.hash}`);
+        }
         return Promise.resolve();
       },
     },
@@ -111,10 +114,11 @@ export async function contentPersistedQueries(
 async function settingsDirectory(io: CommandIo): Promise<string> {
   const { settings } = await commandSettings(io);
   const directory = settings.content.persistedQueriesDir;
-  if (directory === '')
+  if (directory === '') {
     throw new CommandError(
       'no allow-list directory: set GRAPHQL_PERSISTED_QUERIES_DIR or pass -dir',
     );
+  }
   return directory;
 }
 

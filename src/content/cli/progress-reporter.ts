@@ -64,10 +64,11 @@ export class ProgressReporter {
     if (this.sink.isTTY) {
       this.sink.write(`${CLEAR_LINE}${this.bar(step)}`);
       this.drawn = true;
-    } else
+    } else {
       this.sink.write(
         `${this.label}: ${step.done}/${step.total} ${step.unit} (${percent(step)}%)\n`,
       );
+    }
   }
 
   /** Erases the bar (terminal); plain lines stay. */

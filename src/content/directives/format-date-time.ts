@@ -43,8 +43,9 @@ export function formatDateTimeValue(
 
 function formatLength(value: Date, length: Length, zone: TimeZoneRule, locale: string): string {
   const options = { dateStyle: length, timeStyle: length } as const;
-  if (zone.intlZone !== null)
+  if (zone.intlZone !== null) {
     return dateTimeFormat(locale, { ...options, timeZone: zone.intlZone }).format(value);
+  }
   // An offset Intl cannot name (+05:30): shift the clock and print it as UTC wall time.
   const shifted = new Date(value.getTime() + zone.offsetSeconds(value) * 1000);
   return dateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(shifted);

@@ -96,8 +96,9 @@ const headingAttributes: MarkedExtension = {
       const attributes = attributesByToken.get(token);
       let open = `h${token.depth}`;
       if (attributes?.id !== undefined) open += ` id="${attributes.id}"`;
-      if (attributes !== undefined && attributes.classes.length > 0)
+      if (attributes !== undefined && attributes.classes.length > 0) {
         open += ` class="${attributes.classes.join(' ')}"`;
+      }
       return `<${open}>${this.parser.parseInline(token.tokens)}</h${token.depth}>\n`;
     },
   },

@@ -44,10 +44,11 @@ export function currencyDigits(currency: string): number {
 export function moneyDirective(value: unknown, args: MoneyArgs): unknown {
   if (!(value instanceof MoneyValue)) return value;
   const format = args.format ?? 'string';
-  if (!(FORMATS as readonly string[]).includes(format))
+  if (!(FORMATS as readonly string[]).includes(format)) {
     throw new DirectiveArgumentError(
       `Invalid money format (${format}): use one of ${FORMATS.join(', ')}`,
     );
+  }
   const locale =
     args.locale === null || args.locale === undefined ? value.locale : resolveLocale(args.locale);
   return formatMoney(new MoneyValue(value.amount, value.currency, locale), format as MoneyFormat);

@@ -32,8 +32,9 @@ async function parseAtDepth(
   if (!text.includes('{')) return text;
   const pieces = split(text);
   const refs = pieces.filter((p): p is Exclude<Piece, string> => typeof p !== 'string');
-  if (refs.length === 0)
+  if (refs.length === 0) {
     return pieces.map((p) => (typeof p === 'string' ? p : p.fallback)).join('');
+  }
 
   const unique = new Map<string, ElementReference>();
   for (const { ref } of refs) unique.set(refKey(ref), ref);
@@ -66,11 +67,12 @@ function split(text: string): Piece[] {
       const kind = refHandle(type);
       pieces.push(text.slice(last, start));
       if (kind === null) pieces.push(fallback ?? full);
-      else
+      else {
         pieces.push({
           ref: { kind, identifier, site: site ?? null, property: property ?? null },
           fallback: fallback ?? full,
         });
+      }
     }
     last = start + full.length;
   }

@@ -36,8 +36,9 @@ export function resolveTimeZone(name: string): TimeZoneRule {
 function fixedOffsetZone(name: string): TimeZoneRule {
   const [, sign, hours, minutes] = FIXED_OFFSET.exec(name) ?? [];
   const seconds = (Number(hours) * 3600 + Number(minutes ?? 0) * 60) * (sign === '-' ? -1 : 1);
-  if (Math.abs(seconds) > 14 * 3600 || Number(minutes ?? 0) > 59)
+  if (Math.abs(seconds) > 14 * 3600 || Number(minutes ?? 0) > 59) {
     throw new DirectiveArgumentError(`Unknown or bad timezone (${name})`);
+  }
   const id = formatOffset(seconds, ':');
   return {
     id,
@@ -91,8 +92,9 @@ function ianaZone(name: string): TimeZoneRule {
 /** Intl knows whole-hour fixed offsets as `Etc/GMT-2` (POSIX sign: that is UTC+2). */
 function etcZone(offsetSeconds: number): string | null {
   if (offsetSeconds === 0) return 'UTC';
-  if (offsetSeconds % 3600 !== 0 || offsetSeconds > 14 * 3600 || offsetSeconds < -12 * 3600)
+  if (offsetSeconds % 3600 !== 0 || offsetSeconds > 14 * 3600 || offsetSeconds < -12 * 3600) {
     return null;
+  }
   const hours = offsetSeconds / 3600;
   return `Etc/GMT${hours > 0 ? '-' : '+'}${Math.abs(hours)}`;
 }

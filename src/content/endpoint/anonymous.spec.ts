@@ -5,8 +5,9 @@ const none = { authorization: [], craftAuthorization: undefined, gqlSchema: unde
 describe('isAnonymous', () => {
   it('a request that presents no token and no admin-chosen schema is anonymous, whatever else it carries', () => {
     expect(isAnonymous(none)).toBe(true);
-    for (const authorization of ['x', '', 'Basic Zm9vOmJhcg==', 'Bearer __PUBLIC__', 'Bearer'])
+    for (const authorization of ['x', '', 'Basic Zm9vOmJhcg==', 'Bearer __PUBLIC__', 'Bearer']) {
       expect(isAnonymous({ ...none, authorization: [authorization] })).toBe(true);
+    }
     expect(isAnonymous({ ...none, craftAuthorization: ['nothing'] })).toBe(true);
     expect(isAnonymous({ ...none, craftAuthorization: [''] })).toBe(true);
   });

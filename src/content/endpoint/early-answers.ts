@@ -180,8 +180,9 @@ export class EarlyAnswers {
         headers['content-length'] !== undefined ||
         headers['transfer-encoding'] !== undefined ||
         wantsPlaygroundPage({ method, url, accept: headers.accept })
-      )
+      ) {
         return forward();
+      }
       const text = { method, url, contentType, body: undefined };
       return this.answerIfHeld(text, response, forward, (found) =>
         this.sendGet(found, headers, response),
@@ -193,8 +194,9 @@ export class EarlyAnswers {
       this.posts === 0 ||
       !(length <= MAX_POST_BYTES) ||
       headers['transfer-encoding'] !== undefined
-    )
+    ) {
       return forward();
+    }
     answerFromBody(request, response, forward, (bytes, pass) => {
       const { text, malformedUtf8 } = bodyText(bytes);
       // A body that is not UTF-8 is refused, whatever text it decoded to.
@@ -238,8 +240,9 @@ export class EarlyAnswers {
     };
     if (found.allowListVersion !== this.persisted.allowListVersion) return confirmed(false);
     // The selector refuses an expired public schema; these answers skip the selector.
-    if (found.expiresAtMs !== undefined && this.clock.nowMs() >= found.expiresAtMs)
+    if (found.expiresAtMs !== undefined && this.clock.nowMs() >= found.expiresAtMs) {
       return confirmed(false);
+    }
     const held = this.cache.holds(found.cacheKey, found.cacheText);
     if (typeof held === 'boolean') return confirmed(held);
     held.then(confirmed, forward);
@@ -256,8 +259,9 @@ export class EarlyAnswers {
     const sent = this.corsAndVary(headers.origin);
     this.addCachingHeaders(sent, get);
     const ifNoneMatch = headers['if-none-match'];
-    if (ifNoneMatch === undefined || !noneMatchMatches(ifNoneMatch, get.etag))
+    if (ifNoneMatch === undefined || !noneMatchMatches(ifNoneMatch, get.etag)) {
       return sendJson(response, sent, found);
+    }
     response.writeHead(304, sent);
     response.end();
   }

@@ -47,11 +47,12 @@ describe('GraphqlEndpoint', () => {
   });
 
   it('answers no query with a GraphQL error at HTTP 200', async () => {
-    for (const body of ['', '{}', '{"query":"   "}'])
+    for (const body of ['', '{}', '{"query":"   "}']) {
       expect(await endpoint().answer(request({ body }))).toEqual({
         status: 200,
         json: { errors: [{ message: 'No GraphQL query was supplied' }] },
       });
+    }
   });
 
   it('hides the reason of a refused or failed operation outside devMode', async () => {

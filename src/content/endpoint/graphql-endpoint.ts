@@ -173,8 +173,9 @@ export class GraphqlEndpoint {
         ...(kept && { whole: kept }),
       };
     } catch (error) {
-      if (error instanceof CraftHttpError || error instanceof QueryTooLargeError)
+      if (error instanceof CraftHttpError || error instanceof QueryTooLargeError) {
         return jsonAnswer(error.status, error.body);
+      }
       this.logger.error(
         `${request.method} GraphQL request failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       );
@@ -198,8 +199,9 @@ export class GraphqlEndpoint {
     if (
       request.malformedUtf8 === true ||
       search.length + (body?.length ?? 0) > MAX_REQUEST_KEY_TEXT
-    )
+    ) {
       return Promise.resolve(undefined);
+    }
     return this.cache.findAnswer({
       schema,
       cacheHeader: request.headers.gqlCache,
@@ -254,8 +256,9 @@ export class GraphqlEndpoint {
       return `[${texts.join(',')}]`;
     }
     // Keys come from a decoded JSON object, so they are distinct; `__proto__` stays a key.
-    for (const [key, operation] of decoded.operations)
+    for (const [key, operation] of decoded.operations) {
       texts.push(`${JSON.stringify(key)}:${await this.execute(run, operation)}`);
+    }
     return `{${texts.join(',')}}`;
   }
 
@@ -280,8 +283,9 @@ export class GraphqlEndpoint {
     }
     const operation = checkOperation(resolved.operation);
     const devMode = this.settings.content.devMode;
-    if (isRefused(operation))
+    if (isRefused(operation)) {
       return failure(operation.exposed || devMode ? operation.message : GENERIC_FAILURE);
+    }
     // The selector only lets admins choose a schema with X-Craft-Gql-Schema.
     const privileged = headers.gqlSchema !== undefined;
     // Each operation's tags are its own: the result cache keeps them with its entry.

@@ -82,7 +82,7 @@ export class GraphqlRoute {
     scope.setErrorHandler((error: FastifyError, request, reply) =>
       this.failed(error, request, reply),
     );
-    for (const url of this.paths)
+    for (const url of this.paths) {
       scope.route({
         method: ['GET', 'POST', 'OPTIONS'],
         url,
@@ -90,6 +90,7 @@ export class GraphqlRoute {
         bodyLimit: this.settings.content.maxBodyBytes,
         handler: (request, reply) => this.handle(request, reply),
       });
+    }
   }
 
   private async handle(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
@@ -144,8 +145,9 @@ function send(reply: FastifyReply, answer: EndpointAnswer, ifNoneMatch?: string)
       ...(cacheable.cacheControl !== undefined && { 'cache-control': cacheable.cacheControl }),
       ...tagHeaders(cacheable.tags),
     });
-    if (ifNoneMatch !== undefined && noneMatchMatches(ifNoneMatch, etag))
+    if (ifNoneMatch !== undefined && noneMatchMatches(ifNoneMatch, etag)) {
       return reply.status(304).send();
+    }
   }
   return reply.status(answer.status).header('content-type', JSON_TYPE).send(body);
 }

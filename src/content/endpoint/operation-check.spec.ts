@@ -22,14 +22,16 @@ describe('checkOperation', () => {
   });
 
   it('answers No GraphQL query was supplied for absent, empty and blank queries', () => {
-    for (const query of [undefined, null, '', '  \n\t', false, 0, [], {}])
+    for (const query of [undefined, null, '', '  \n\t', false, 0, [], {}]) {
       expect(checkOperation(raw(query))).toEqual(noQuery);
+    }
   });
 
   it('decodes variables sent as a JSON string and reads empty ones as none', () => {
     expect(checkOperation(raw('{a}', '{"id":5}'))).toMatchObject({ variables: { id: 5 } });
-    for (const variables of ['', 'null', null, [], '[]'])
+    for (const variables of ['', 'null', null, [], '[]']) {
       expect(checkOperation(raw('{a}', variables))).toMatchObject({ variables: null });
+    }
     expect(checkOperation(raw('{a}', undefined, ''))).toMatchObject({ operationName: null });
   });
 
@@ -47,11 +49,12 @@ describe('checkOperation', () => {
       message: 'The query must be a string',
       exposed: false,
     });
-    for (const variables of [5, 'text', [1], '[1]', true])
+    for (const variables of [5, 'text', [1], '[1]', true]) {
       expect(checkOperation(raw('{a}', variables))).toEqual({
         message: 'The variables must be a JSON object',
         exposed: false,
       });
+    }
     expect(checkOperation(raw('{a}', null, 5))).toEqual({
       message: 'The operationName must be a string',
       exposed: false,

@@ -21,19 +21,23 @@ export interface RefusedOperation {
  */
 export function checkOperation(raw: RawOperation): GraphqlOperation | RefusedOperation {
   const { query, variables, operationName } = raw;
-  if (typeof query !== 'string')
+  if (typeof query !== 'string') {
     return isEmptyValue(query)
       ? { message: NO_QUERY_MESSAGE, exposed: true }
       : { message: 'The query must be a string', exposed: false };
+  }
   if (query.trim() === '') return { message: NO_QUERY_MESSAGE, exposed: true };
   const decoded = typeof variables === 'string' ? decodeVariables(variables) : variables;
   // A JSON body was measured whole; a JSON string inside it or in a form was not.
-  if (typeof variables === 'string' && nestsDeeperThan(variables, MAX_JSON_DEPTH))
+  if (typeof variables === 'string' && nestsDeeperThan(variables, MAX_JSON_DEPTH)) {
     return { message: `The variables nest more than ${MAX_JSON_DEPTH} levels`, exposed: false };
-  if (!isVariables(decoded))
+  }
+  if (!isVariables(decoded)) {
     return { message: 'The variables must be a JSON object', exposed: false };
-  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string')
+  }
+  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') {
     return { message: 'The operationName must be a string', exposed: false };
+  }
   return {
     query,
     variables: isPlainObject(decoded) ? decoded : null,

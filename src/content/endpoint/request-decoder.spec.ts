@@ -188,8 +188,9 @@ describe('decodeGraphqlRequest', () => {
   });
 
   it('gives one operation without a query when nothing usable is there', () => {
-    for (const body of ['', '   ', '{}', '[]', '"text"', '5', 'null', '{"query":null}'])
+    for (const body of ['', '   ', '{}', '[]', '"text"', '5', 'null', '{"query":null}']) {
       expect(decodeGraphqlRequest(post(body)).shape).toBe('single');
+    }
     expect(decodeGraphqlRequest(post('{"variables":{"a":1}}'))).toEqual(
       single(undefined, { a: 1 }),
     );

@@ -31,12 +31,12 @@ export function decodeGraphqlRequest(request: GraphqlHttpRequest): DecodedReques
     const body = request.body ?? '';
     if (type === 'application/graphql') params = { query: body };
     else if (type === 'application/x-www-form-urlencoded') params = formParams(body);
-    else if (type === 'multipart/form-data')
+    else if (type === 'multipart/form-data') {
       throw new CraftHttpError(
         415,
         'multipart/form-data is not supported: send JSON, form-encoded or application/graphql',
       );
-    else {
+    } else {
       if (request.malformedUtf8 === true) throw invalidJson(MALFORMED_UTF8_MESSAGE);
       json = parseJsonBody(body);
       if (isPlainObject(json)) params = pick(json);
@@ -51,15 +51,18 @@ export function decodeGraphqlRequest(request: GraphqlHttpRequest): DecodedReques
     urlExtensions !== undefined ? extensionsParam(urlExtensions) : params.extensions;
   const operationName = lastValue(url, 'operationName') ?? params.operationName;
   // A persisted query's hash stands for the query (persisted/persisted-queries.ts).
-  if ((query !== undefined && query !== null) || (extensions !== undefined && !isBatch(json)))
+  if ((query !== undefined && query !== null) || (extensions !== undefined && !isBatch(json))) {
     return { shape: 'single', operation: { query, variables, operationName, extensions } };
-  if (Array.isArray(json) && json.length > 0)
+  }
+  if (Array.isArray(json) && json.length > 0) {
     return { shape: 'list', operations: json.map(operationOf) };
-  if (isPlainObject(json) && isBatchObject(json))
+  }
+  if (isPlainObject(json) && isBatchObject(json)) {
     return {
       shape: 'keyed',
       operations: Object.entries(json).map(([key, value]) => [key, operationOf(value)] as const),
     };
+  }
   return { shape: 'single', operation: { ...NO_OPERATION, ...params } };
 }
 
@@ -99,8 +102,9 @@ function variablesParam(text: string): unknown {
   } catch {
     variables = undefined;
   }
-  if (variables === undefined || nestsDeeperThan(text, MAX_JSON_DEPTH))
+  if (variables === undefined || nestsDeeperThan(text, MAX_JSON_DEPTH)) {
     throw new CraftHttpError(400, 'The variables param must be valid JSON');
+  }
   return variables;
 }
 

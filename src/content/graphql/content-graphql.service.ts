@@ -116,23 +116,27 @@ export class ContentGraphqlService extends ContentGraphql implements OnModuleDes
     if (!generated.validated.has(document)) {
       if (large) await eventLoopTurn();
       // Craft's type loader fails on a type the schema lacks; with devMode the rule below says which.
-      if (!this.devMode && unknownTypeNames(document, generated.schema).length > 0)
+      if (!this.devMode && unknownTypeNames(document, generated.schema).length > 0) {
         return { errors: [{ message: GENERIC_ERROR_MESSAGE }] };
+      }
       const errors = validate(generated.schema, document, this.rules);
-      if (errors.length > 0)
+      if (errors.length > 0) {
         return { errors: errors.map((e) => graphqlErrorJson(e, this.devMode)) };
+      }
       generated.validated.add(document);
     }
-    if (options.readOnly === true && isMutation(document, operation.operationName))
+    if (options.readOnly === true && isMutation(document, operation.operationName)) {
       return { errors: [{ message: MUTATION_NEEDS_POST }] };
+    }
     if (large) await eventLoopTurn();
     // Limits depend on variables and on who asks: checked on every run (limits/query-limits.ts).
     const limits = definition.isPublic ? this.publicLimits : this.limits;
     if (limits.active) {
       const privileged = options.privileged === true;
       const errors = limits.check(generated.schema, document, { ...operation, privileged });
-      if (errors.length > 0)
+      if (errors.length > 0) {
         return { errors: errors.map((e) => graphqlErrorJson(e, this.devMode)) };
+      }
     }
     const result = await execute({
       schema: generated.schema,
@@ -187,10 +191,11 @@ export class ContentGraphqlService extends ContentGraphql implements OnModuleDes
   }
 
   private errorJson(error: GraphQLError): GraphqlErrorJson {
-    if (isUnexpectedError(error))
+    if (isUnexpectedError(error)) {
       this.logger.error(
         `GraphQL resolver failed at ${error.path?.join('.') ?? '?'}: ${describe(error.originalError)}`,
       );
+    }
     return graphqlErrorJson(error, this.devMode);
   }
 }

@@ -45,8 +45,9 @@ describe('textNestingError', () => {
 describe('spreadNestingError', () => {
   const chain = (length: number, cyclic = false) => {
     let text = '{ ...F0 }';
-    for (let i = 0; i < length; i++)
+    for (let i = 0; i < length; i++) {
       text += ` fragment F${i} on Q { a ...F${cyclic ? (i + 1) % length : i + 1} }`;
+    }
     if (!cyclic) text += ` fragment F${length} on Q { a }`;
     return parse(text);
   };

@@ -26,11 +26,12 @@ export function textNestingError(query: string, max: number): GraphQLError | und
     } else if (char === '"') {
       i = query.startsWith('"""', i) ? blockStringEnd(query, i + 3) : stringEnd(query, i + 1);
     } else {
-      if (OPENING.has(char) && ++depth > max)
+      if (OPENING.has(char) && ++depth > max) {
         return new GraphQLError(`Syntax Error: Document nests more than ${max} levels.`, {
           source: new Source(query),
           positions: [i],
         });
+      }
       if (CLOSING.has(char) && depth > 0) depth--;
       i++;
     }
@@ -91,19 +92,21 @@ export function spreadNestingError(document: DocumentNode, max: number): GraphQL
   const fragments = new Map<string, DefinitionShape>();
   const operations: DefinitionShape[] = [];
   for (const definition of document.definitions) {
-    if (definition.kind === Kind.FRAGMENT_DEFINITION)
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) {
       fragments.set(definition.name.value, shapeOf(definition.selectionSet));
-    else if (definition.kind === Kind.OPERATION_DEFINITION)
+    } else if (definition.kind === Kind.OPERATION_DEFINITION) {
       operations.push(shapeOf(definition.selectionSet));
+    }
   }
   const heights = fragmentHeights(fragments);
   let deepest = 0;
   for (const height of heights.values()) deepest = Math.max(deepest, height);
-  for (const operation of operations)
+  for (const operation of operations) {
     deepest = Math.max(
       deepest,
       heightOf(operation, (name) => heights.get(name) ?? 0),
     );
+  }
   if (deepest <= max) return undefined;
   return new GraphQLError(`Document nests more than ${max} levels through fragment spreads.`);
 }
@@ -116,10 +119,11 @@ function shapeOf(root: SelectionSetNode): DefinitionShape {
     const [set, level] = next;
     levels = Math.max(levels, level);
     for (const selection of set.selections) {
-      if (selection.kind === Kind.FRAGMENT_SPREAD)
+      if (selection.kind === Kind.FRAGMENT_SPREAD) {
         spreads.push({ name: selection.name.value, level });
-      else if (selection.selectionSet !== undefined)
+      } else if (selection.selectionSet !== undefined) {
         pending.push([selection.selectionSet, level + 1]);
+      }
     }
   }
   return { levels, spreads };
@@ -128,8 +132,9 @@ function shapeOf(root: SelectionSetNode): DefinitionShape {
 /** A definition's own levels, or a spread's level plus one plus its fragment's height. */
 function heightOf(shape: DefinitionShape, fragmentHeight: (name: string) => number): number {
   let height = shape.levels;
-  for (const spread of shape.spreads)
+  for (const spread of shape.spreads) {
     height = Math.max(height, spread.level + 1 + fragmentHeight(spread.name));
+  }
   return height;
 }
 

@@ -226,8 +226,9 @@ export class FieldValues implements ElementValues {
 
   customField(source: ElementRecord, field: Field, args: GraphqlArgs): unknown {
     const raw = source.fields[field.handle];
-    if (field.type === 'money')
+    if (field.type === 'money') {
       return customFieldValue(field, raw, false, this.model.sites.id(source.siteId)?.language);
+    }
     return customFieldValue(field, raw, args.label === true);
   }
 

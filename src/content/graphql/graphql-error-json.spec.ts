@@ -22,8 +22,9 @@ describe('graphqlErrorJson', () => {
       new DirectiveArgumentError('bad zone'),
       new ElementQueryError('Invalid orderBy column "nope"'),
       new GraphQLError('graphql says no'),
-    ])
+    ]) {
       expect(graphqlErrorJson(resolverError(error), false).message).toBe(error.message);
+    }
     expect(graphqlErrorJson(resolverError(new Error('socket hang up')), false)).toEqual({
       message: GENERIC_ERROR_MESSAGE,
       locations: [{ line: 1, column: 1 }],

@@ -32,8 +32,9 @@ export function referenceProperty(
   if (typeof value === 'number') return String(value);
   if (typeof value === 'boolean') return value ? '1' : '';
   // Craft's option field data stringifies as the values joined by ', '.
-  if (Array.isArray(value) && value.every((item) => typeof item === 'string'))
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) {
     return value.join(', ');
+  }
   return null;
 }
 

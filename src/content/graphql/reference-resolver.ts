@@ -88,10 +88,12 @@ function toLookup(ref: ElementReference, deps: ReferenceResolverDeps): Lookup | 
   if (siteId === null) return null;
   const identifier = ref.identifier.trim();
   if (identifier === '') return null;
-  if (/^\d+$/.test(identifier))
+  if (/^\d+$/.test(identifier)) {
     return { kind, form: 'id', value: identifier, container: null, siteId };
-  if (UID.test(identifier))
+  }
+  if (UID.test(identifier)) {
     return { kind, form: 'uid', value: identifier, container: null, siteId };
+  }
   switch (kind) {
     case ElementKinds.entry:
     case ElementKinds.category: {

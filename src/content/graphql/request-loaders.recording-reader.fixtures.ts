@@ -85,11 +85,12 @@ export class RecordingElementReader extends ElementReader {
   ): Promise<Map<number, number>> {
     this.calls.push({ method: 'countRelated', fieldId, ids: sourceIds, criteria: null });
     const counts = new Map<number, number>();
-    for (const id of sourceIds)
+    for (const id of sourceIds) {
       counts.set(
         id,
         this.relations.filter((row) => row.fieldId === fieldId && row.sourceId === id).length,
       );
+    }
     return Promise.resolve(counts);
   }
 
@@ -151,8 +152,13 @@ export class RecordingElementReader extends ElementReader {
 
   private ancestorsOf(id: number): number[] {
     const chain: number[] = [];
-    for (let parent = this.parents.get(id); parent !== undefined; parent = this.parents.get(parent))
+    for (
+      let parent = this.parents.get(id);
+      parent !== undefined;
+      parent = this.parents.get(parent)
+    ) {
       chain.push(parent);
+    }
     return chain;
   }
 

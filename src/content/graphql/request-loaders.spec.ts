@@ -43,7 +43,7 @@ function fixture(): {
   const relations: RelationRow[] = [];
   for (let i = 0; i < ARTICLES; i++) {
     const id = 1000 + i;
-    for (const site of [1, 2])
+    for (const site of [1, 2]) {
       elements.push(
         element(id, 'entry', site, {
           containerId: 30,
@@ -52,6 +52,7 @@ function fixture(): {
           slug: `article-${i}`,
         }),
       );
+    }
     relations.push({ fieldId: FIELDS.heroImage.id, sourceId: id, targetId: 2000 + (i % 10) });
     relations.push({ fieldId: FIELDS.newsCategories.id, sourceId: id, targetId: 3000 });
     relations.push({
@@ -60,8 +61,9 @@ function fixture(): {
       targetId: 1000 + ((i + 1) % ARTICLES),
     });
   }
-  for (let i = 0; i < 10; i++)
+  for (let i = 0; i < 10; i++) {
     for (const site of [1, 2]) elements.push(element(2000 + i, 'asset', site, { containerId: 40 }));
+  }
   for (const site of [1, 2]) {
     elements.push(element(3000, 'category', site, { containerId: 41 }));
     elements.push(element(90, 'user', site, { user: userProps([3]), status: 'suspended' }));
@@ -80,8 +82,9 @@ function fixture(): {
     [700, 60],
     [701, 62],
     [702, 62],
-  ])
+  ]) {
     elements.push(element(id, 'matrixblock', 1, { containerId: 25, typeId, ownerId: 1000 }));
+  }
   const parents = new Map([
     [501, 500],
     [502, 501],

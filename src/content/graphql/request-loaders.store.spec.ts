@@ -124,10 +124,11 @@ async function insertBulkArticles(db: DrizzleExecutor, users: FixtureUsers): Pro
     [FIELD.relatedArticles, E.hello],
     [FIELD.heroImage, E.hero],
   ];
-  for (const [fieldId, target] of relations)
+  for (const [fieldId, target] of relations) {
     await db.execute(sql`INSERT INTO content_relations (field_id, source_id, source_site_id, target_id, sort_order)
       SELECT ${fieldId}, g, NULL, ${target}, ${target}
       FROM generate_series(${FIRST_BULK}::int, ${last}::int) AS g`);
+  }
 }
 
 const EVERYTHING = [

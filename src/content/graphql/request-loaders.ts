@@ -267,8 +267,9 @@ export class RequestLoaders implements ElementQueries {
   /** The field `_count` names, in the source's field layout context (matrix blocks: their type's). */
   private layoutField(source: ElementRecord, handle: string): Field | undefined {
     const { model } = this.deps;
-    if (source.kind === ElementKinds.matrixBlock && source.typeId !== null)
+    if (source.kind === ElementKinds.matrixBlock && source.typeId !== null) {
       return model.blockTypes.id(source.typeId)?.fields.find((field) => field.handle === handle);
+    }
     return model.fields.handle(handle);
   }
 

@@ -59,8 +59,9 @@ describe('ScopeGrants', () => {
     expect(handles(grants.sections)).toEqual(['news']);
     expect(handles(grants.entryTypes(model.sections.handle('news')!))).toEqual(['article']);
     expect(grants.entryTypes(model.sections.handle('pages')!)).toEqual([]);
-    for (const kind of ['category', 'tag', 'globalset', 'user'] as const)
+    for (const kind of ['category', 'tag', 'globalset', 'user'] as const) {
       expect(grants.canQuery(kind)).toBe(false);
+    }
     expect(grants.canQuery('asset')).toBe(true);
   });
 

@@ -65,8 +65,9 @@ export class ScopeGrants implements SchemaScope {
     let byUid = ScopeGrants.cache.get(model);
     if (byUid === undefined) ScopeGrants.cache.set(model, (byUid = new Map<string, ScopeGrants>()));
     let grants = byUid.get(definition.uid);
-    if (grants === undefined || grants.definition !== definition)
+    if (grants === undefined || grants.definition !== definition) {
       byUid.set(definition.uid, (grants = new ScopeGrants(definition, model)));
+    }
     return grants;
   }
 
@@ -105,10 +106,12 @@ export class ScopeGrants implements SchemaScope {
       const component = parseScopeComponent(text);
       if (component === null) continue;
       if (component.entity === 'sites') explicitSites.add(component.action);
-      if (component.entity === 'directive' && component.identifier === null)
+      if (component.entity === 'directive' && component.identifier === null) {
         directives.add(component.action);
-      for (const uid of this.normalise(component.entity, component.identifier))
+      }
+      for (const uid of this.normalise(component.entity, component.identifier)) {
         this.grant(component.action, component.entity, uid);
+      }
     }
     this.implyEntryTypes();
     this.directiveComponents = directives;
@@ -199,8 +202,9 @@ export class ScopeGrants implements SchemaScope {
 
   private grant(action: string, entity: string, identifier: string): void {
     let entities = this.granted.get(action);
-    if (entities === undefined)
+    if (entities === undefined) {
       this.granted.set(action, (entities = new Map<string, Set<string>>()));
+    }
     let identifiers = entities.get(entity);
     if (identifiers === undefined) entities.set(entity, (identifiers = new Set<string>()));
     identifiers.add(identifier);
@@ -214,8 +218,9 @@ export class ScopeGrants implements SchemaScope {
       for (const section of this.model.model.sections) {
         if (!this.has(action, 'sections', section.uid)) continue;
         const named = section.entryTypes.some((type) => this.has(action, 'entrytypes', type.uid));
-        if (!named)
+        if (!named) {
           for (const type of section.entryTypes) this.grant(action, 'entrytypes', type.uid);
+        }
       }
     }
   }

@@ -10,8 +10,9 @@ describe('contentFilesOf', () => {
     dir = mkdtempSync(join(tmpdir(), 'content-paths-'));
     mkdirSync(join(dir, 'seed', 'files'), { recursive: true });
     mkdirSync(join(dir, 'empty'));
-    for (const name of ['b.yaml', 'a.json', 'c.yml', 'notes.txt', 'files/x.yaml'])
+    for (const name of ['b.yaml', 'a.json', 'c.yml', 'notes.txt', 'files/x.yaml']) {
       writeFileSync(join(dir, 'seed', name), '');
+    }
     writeFileSync(join(dir, 'extra.yaml'), '');
     writeFileSync(join(dir, 'photo.jpg'), '');
   });

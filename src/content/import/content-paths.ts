@@ -29,8 +29,9 @@ export function contentFilesOf(paths: readonly string[]): ContentFile[] {
     }
     if (directory) {
       const names = seedFileNames(path);
-      if (names.length === 0)
+      if (names.length === 0) {
         throw new ContentPathError(`${path}: no content files (*.yaml, *.yml, *.json) in it`);
+      }
       files.push(...names.map((name) => ({ path: join(path, name), label: join(path, name) })));
     } else if (isContentFileName(path)) files.push({ path, label: path });
     else throw new ContentPathError(`${path}: not a content file (*.yaml, *.yml or *.json)`);

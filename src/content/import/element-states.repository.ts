@@ -137,18 +137,20 @@ export class ElementStatesRepository {
           FROM jsonb_to_recordset(${JSON.stringify(elements)}::jsonb) AS v(id bigint, at text)
           WHERE e.id = v.id`,
     );
-    if (sites.length > 0)
+    if (sites.length > 0) {
       await this.db.execute(
         sql`UPDATE content_element_sites s SET date_updated = v.at::timestamptz
             FROM jsonb_to_recordset(${JSON.stringify(sites)}::jsonb) AS v(id bigint, site bigint, at text)
             WHERE s.element_id = v.id AND s.site_id = v.site`,
       );
-    if (assets.length > 0)
+    }
+    if (assets.length > 0) {
       await this.db.execute(
         sql`UPDATE content_assets a SET date_modified = v.at::timestamptz
             FROM jsonb_to_recordset(${JSON.stringify(assets)}::jsonb) AS v(id bigint, at text)
             WHERE a.element_id = v.id`,
       );
+    }
   }
 
   /** The element of a global set (the writer makes it when missing). */

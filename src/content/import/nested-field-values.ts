@@ -17,18 +17,21 @@ function isItem(value: unknown): value is Item {
  * Matrix values and anything malformed pass unchanged (the block reader reports them).
  */
 export function nestedValueAsBlocks(field: Field, value: unknown): unknown {
-  if (field.type === 'addresses' && Array.isArray(value))
+  if (field.type === 'addresses' && Array.isArray(value)) {
     return value.map((address: unknown) => {
       if (!isItem(address)) return address;
       const fields: Record<string, unknown> = {};
       const block: Record<string, unknown> = { type: ADDRESS_BLOCK_TYPE, fields };
-      for (const [key, v] of Object.entries(address))
+      for (const [key, v] of Object.entries(address)) {
         if ((BLOCK_KEYS as readonly string[]).includes(key)) block[key] = v;
         else fields[key] = v;
+      }
       return block;
     });
-  if (field.type === 'contentBlock' && isItem(value))
+  }
+  if (field.type === 'contentBlock' && isItem(value)) {
     return [{ type: CONTENT_BLOCK_TYPE, ...value }];
+  }
   return value;
 }
 
@@ -36,11 +39,12 @@ export function nestedValueAsBlocks(field: Field, value: unknown): unknown {
 export function blocksAsNestedValue(field: Field, blocks: readonly Item[]): unknown {
   const withoutType = (block: Item): Record<string, unknown> =>
     Object.fromEntries(Object.entries(block).filter(([key]) => key !== 'type'));
-  if (field.type === 'addresses')
+  if (field.type === 'addresses') {
     return blocks.map((block) => {
       const { fields, ...rest } = withoutType(block);
       return { ...(isItem(fields) ? fields : {}), ...rest };
     });
+  }
   if (field.type === 'contentBlock') return blocks.length === 0 ? null : withoutType(blocks[0]);
   return blocks;
 }

@@ -271,8 +271,9 @@ function convertObject(
   }
   const before = problems.length;
   const result: Record<string, unknown> = {};
-  for (const key of required)
+  for (const key of required) {
     if (raw[key] === undefined || raw[key] === null) problems.push(`${at}: "${key}" is required`);
+  }
   for (const [key, value] of Object.entries(raw)) {
     const type = props[key];
     if (type === undefined) {

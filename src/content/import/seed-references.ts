@@ -49,8 +49,9 @@ export class SeedReferences {
 
   async resolve(kind: ElementKind, reference: string): Promise<number> {
     const found = await this.find(kind, reference);
-    if (found === undefined)
+    if (found === undefined) {
       throw new SeedReferenceError(`no ${kind} "${reference}"${this.hint(kind)}`);
+    }
     return found.id;
   }
 
@@ -71,8 +72,9 @@ export class SeedReferences {
       case ElementKinds.entry: {
         const section = this.model.sections.handle(container);
         if (section === undefined) return undefined;
-        if (rest === '')
+        if (rest === '') {
           return section.type === 'single' ? this.lookups.single(section.id) : undefined;
+        }
         return this.bySlug(ElementKinds.entry, section.id, rest);
       }
       case ElementKinds.category: {

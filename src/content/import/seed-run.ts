@@ -13,7 +13,7 @@ import { type ElementKind, ElementKinds } from '../model/element-kinds';
 import type { ElementWriter } from '../store/write/element-writer';
 import { normalizeFolderPath } from '../store/write/asset-rows';
 import { ElementWriteError, ProblemList } from '../store/write/write-error';
-import type { BlockInput, SavedElement, SiteContentInput } from '../store/write/write-input';
+import type { SavedElement, SiteContentInput } from '../store/write/write-input';
 import type { ElementKey, ElementLookups } from '../store/write/element-lookups';
 import { slugify } from '../store/write/slug';
 import {
@@ -33,6 +33,7 @@ import { SeedReferenceError, SeedReferences } from './seed-references';
 import { type PendingRelation, SeedRelationPass } from './seed-relations';
 import { holdsNestedElements, isRelationFieldType } from '../model/field-types';
 import { nestedValueAsBlocks } from './nested-field-values';
+import { seedBlocks } from './seed-blocks';
 import { StatisticsSchedule } from './statistics-schedule';
 
 /** Every problem of a content load; nothing of it was written. */
@@ -59,9 +60,6 @@ const ELEMENT_KIND_OF: Record<SeedKind, ElementKind> = {
   globalSets: ElementKinds.globalSet,
   entries: ElementKinds.entry,
 };
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** Dates an item gives itself (compared like content when telling updated from unchanged). */
 const givenDates = (item: { dateUpdated?: Date; dateModified?: Date }): GivenDates => ({
@@ -105,28 +103,33 @@ export class SeedRun {
   async run(document: SeedDocument): Promise<ImportCounts> {
     const items = SEED_KINDS.reduce((sum, kind) => sum + document[kind].length, 0);
     const progress = this.counter('items', items);
-    for (const user of document.users)
+    for (const user of document.users) {
       await progress(this.item(`${user.at} (${user.username})`, () => this.user(user)));
+    }
     for (const asset of document.assets) {
       const path = `${asset.volume}/${asset.folder ? `${asset.folder}/` : ''}${asset.filename}`;
       await progress(this.item(`${asset.at} (${path})`, () => this.asset(asset)));
     }
-    for (const category of parentsFirst(document.categories, (c) => c.group))
+    for (const category of parentsFirst(document.categories, (c) => c.group)) {
       await progress(
         this.item(`${category.at} (${category.group}/${this.slugOf(category)})`, () =>
           this.category(category),
         ),
       );
-    for (const tag of document.tags)
+    }
+    for (const tag of document.tags) {
       await progress(
         this.item(`${tag.at} (${tag.group}/${this.slugOf(tag)})`, () => this.tag(tag)),
       );
-    for (const set of document.globalSets)
+    }
+    for (const set of document.globalSets) {
       await progress(this.item(`${set.at} (${set.handle})`, () => this.globalSet(set)));
-    for (const entry of parentsFirst(document.entries, (e) => e.section))
+    }
+    for (const entry of parentsFirst(document.entries, (e) => e.section)) {
       await progress(
         this.item(`${entry.at} (${entry.section}/${this.slugOf(entry)})`, () => this.entry(entry)),
       );
+    }
     const relations = this.pending.filter((relation) => relation.sourceId !== undefined);
     const linked = this.counter('relations', relations.length + this.photos.length);
     await new SeedRelationPass(this.writer, this.references, this.problems, (at, work) =>
@@ -152,9 +155,9 @@ export class SeedRun {
     try {
       await work();
     } catch (error) {
-      if (error instanceof ElementWriteError)
+      if (error instanceof ElementWriteError) {
         this.problems.push(...error.problems.map((problem) => `${at}: ${problem}`));
-      else if (error instanceof SeedReferenceError) this.problems.push(`${at}: ${error.message}`);
+      } else if (error instanceof SeedReferenceError) this.problems.push(`${at}: ${error.message}`);
       else throw error;
     }
   }
@@ -240,8 +243,9 @@ export class SeedRun {
 
   private async category(category: SeedCategory): Promise<void> {
     const group = this.model.categoryGroups.handle(category.group);
-    if (group === undefined)
+    if (group === undefined) {
       throw new ElementWriteError([`group: no category group "${category.group}"`]);
+    }
     const content = this.prepare(group.fields, category, category.at);
     const existing = await this.match('categories', category, () =>
       this.bySlug(ElementKinds.category, group.id, category),
@@ -274,8 +278,9 @@ export class SeedRun {
 
   private async globalSet(set: SeedGlobalSet): Promise<void> {
     const globalSet = this.model.globalSets.handle(set.handle);
-    if (globalSet === undefined)
+    if (globalSet === undefined) {
       throw new ElementWriteError([`handle: no global set "${set.handle}"`]);
+    }
     const content = this.prepare(globalSet.fields, set, set.at);
     await this.match('globalSets', set, () => this.states.globalSetElement(globalSet.id));
     const saved = await this.writer.saveGlobalSet({
@@ -289,16 +294,18 @@ export class SeedRun {
 
   private async entry(entry: SeedEntry): Promise<void> {
     const section = this.model.sections.handle(entry.section);
-    if (section === undefined)
+    if (section === undefined) {
       throw new ElementWriteError([`section: no section "${entry.section}"`]);
+    }
     const type =
       entry.type === undefined
         ? section.entryTypes[0]
         : section.entryTypes.find((t) => t.handle === entry.type);
-    if (type === undefined)
+    if (type === undefined) {
       throw new ElementWriteError([
         `type: section "${section.handle}" has no entry type "${entry.type}" (types: ${section.entryTypes.map((t) => t.handle).join(', ')})`,
       ]);
+    }
     const content = this.prepare(type.fields, entry, entry.at);
     const existing = await this.match('entries', entry, () =>
       section.type === 'single'
@@ -380,10 +387,11 @@ export class SeedRun {
 
   private siteId(handle: string): number {
     const site = this.model.sites.handle(handle);
-    if (site === undefined)
+    if (site === undefined) {
       throw new ElementWriteError([
         `sites: no site "${handle}" (sites: ${this.model.sites.all.map((s) => s.handle).join(', ')})`,
       ]);
+    }
     return site.id;
   }
 
@@ -408,8 +416,12 @@ export class SeedRun {
           waiting.push({ relation: { at, field, references: value, siteId } });
         } else if (field !== undefined && holdsNestedElements(field.type) && siteId === undefined) {
           const blocks = nestedValueAsBlocks(field, value);
-          rest[handle] = this.blocks(field, blocks, at, (index, relation) =>
-            waiting.push({ relation, block: { field: handle, index } }),
+          rest[handle] = seedBlocks(
+            field,
+            blocks,
+            at,
+            (handle) => this.siteId(handle),
+            (index, relation) => waiting.push({ relation, block: { field: handle, index } }),
           );
         } else rest[handle] = value;
       }
@@ -417,8 +429,9 @@ export class SeedRun {
     };
     const fields = take(item.fields);
     const sites = new Map<number, SiteContentInput>();
-    for (const [handle, site] of Object.entries(item.sites ?? {}))
+    for (const [handle, site] of Object.entries(item.sites ?? {})) {
       sites.set(this.siteId(handle), { ...site, fields: take(site.fields, this.siteId(handle)) });
+    }
     return {
       fields,
       sites,
@@ -437,56 +450,5 @@ export class SeedRun {
     const ids: number[] = [];
     for (const name of names) ids.push(await this.references.resolve(ElementKinds.user, name));
     return ids;
-  }
-
-  /** Seed blocks `{ type, uid?, enabled?, fields?, sites? }` → the writer's BlockInputs. */
-  private blocks(
-    field: Field,
-    value: unknown,
-    at: string,
-    wait: (index: number, relation: PendingRelation) => void,
-  ): unknown {
-    if (!Array.isArray(value)) return value;
-    return value.map((block: unknown, index) => {
-      const where = `field "${field.handle}" block ${index + 1}`;
-      if (!isObject(block) || typeof block.type !== 'string')
-        throw new ElementWriteError([`${where}: expected { type, fields }`]);
-      const unknown = Object.keys(block).filter(
-        (key) => !['type', 'uid', 'enabled', 'fields', 'sites'].includes(key),
-      );
-      if (unknown.length > 0)
-        throw new ElementWriteError([
-          `${where}: unknown key "${unknown[0]}" (allowed: type, uid, enabled, fields, sites)`,
-        ]);
-      const type = field.blockTypes.find((t) => t.handle === block.type);
-      if (type === undefined)
-        throw new ElementWriteError([
-          `${where}: no block type "${block.type}" (types: ${field.blockTypes.map((t) => t.handle).join(', ')})`,
-        ]);
-      const split = (values: unknown, siteId?: number) => {
-        const rest: Record<string, unknown> = {};
-        for (const [handle, v] of Object.entries(isObject(values) ? values : {})) {
-          const blockField = type.fields.find((f) => f.handle === handle);
-          if (blockField !== undefined && isRelationFieldType(blockField.type))
-            wait(index, { at: `${at} ${where}`, field: blockField, references: v, siteId });
-          else rest[handle] = v;
-        }
-        return rest;
-      };
-      const sites = new Map<number, SiteContentInput>();
-      if (isObject(block.sites))
-        for (const [handle, site] of Object.entries(block.sites)) {
-          const siteId = this.siteId(handle);
-          const content = isObject(site) ? site : {};
-          sites.set(siteId, { fields: split(content.fields, siteId) });
-        }
-      return {
-        typeId: type.id,
-        uid: typeof block.uid === 'string' ? block.uid : undefined,
-        enabled: typeof block.enabled === 'boolean' ? block.enabled : undefined,
-        fields: split(block.fields),
-        sites,
-      } satisfies BlockInput;
-    });
   }
 }

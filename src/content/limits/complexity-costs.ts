@@ -61,8 +61,9 @@ const NAMED_TRANSFORM_ARGUMENTS = new Set(['handle', 'transform']);
 /** Asset `url`/`width`/`height`: ad-hoc transforms are CPU heavy, named ones eager loads. */
 const transformCost: FieldCost = (children, args) => {
   const given = Object.entries(args).filter(([, value]) => !isEmpty(value));
-  if (given.some(([name]) => !NAMED_TRANSFORM_ARGUMENTS.has(name)))
+  if (given.some(([name]) => !NAMED_TRANSFORM_ARGUMENTS.has(name))) {
     return children + COMPLEXITY.cpuHeavy;
+  }
   if (given.length > 0) return children + COMPLEXITY.eagerLoad;
   return children + COMPLEXITY.simpleField;
 };
@@ -94,8 +95,9 @@ export function fieldCost(
   if (TREE_FIELDS.has(field.name)) return relatedArgumentCost(COMPLEXITY.eagerLoad);
   if (field.name === 'prev' || field.name === 'next') return prevNextCost;
   if (HANDLE_FIELDS.has(field.name)) return fixedCost(COMPLEXITY.query);
-  if (TRANSFORM_FIELDS.has(field.name) && implementsInterface(parent, ASSET_INTERFACE))
+  if (TRANSFORM_FIELDS.has(field.name) && implementsInterface(parent, ASSET_INTERFACE)) {
     return transformCost;
+  }
   const target = getNamedType(field.type);
   if (!returnsElements(target)) return undefined;
   // Matrix fields, `localized`, and single relations (`author`, `photo`, `uploader`): eager loads.

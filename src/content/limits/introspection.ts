@@ -20,8 +20,9 @@ export function introspectionErrors(document: DocumentNode): GraphQLError[] {
   const errors: GraphQLError[] = [];
   visit(document, {
     Field(node) {
-      if (INTROSPECTION_FIELDS.has(node.name.value))
+      if (INTROSPECTION_FIELDS.has(node.name.value)) {
         errors.push(new GraphQLError(INTROSPECTION_DISABLED_MESSAGE, { nodes: node }));
+      }
     },
   });
   return errors;

@@ -13,9 +13,11 @@ export type VariableValues = Readonly<Record<string, unknown>>;
 /** The fragments of a document by name. */
 export function fragmentsOf(document: DocumentNode): ReadonlyMap<string, FragmentDefinitionNode> {
   const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const definition of document.definitions)
-    if (definition.kind === Kind.FRAGMENT_DEFINITION)
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) {
       fragments.set(definition.name.value, definition);
+    }
+  }
   return fragments;
 }
 

@@ -18,8 +18,9 @@ export function operationDepth(
     let max = 0;
     for (const selection of set.selections) {
       if (selection.kind === Kind.FIELD) {
-        if (selection.selectionSet !== undefined)
+        if (selection.selectionSet !== undefined) {
           max = Math.max(max, 1 + height(selection.selectionSet));
+        }
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
         max = Math.max(max, height(selection.selectionSet));
       } else {

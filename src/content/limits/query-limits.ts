@@ -96,20 +96,22 @@ export class QueryLimits {
           );
           if (coerced.coerced !== undefined) {
             const score = operationComplexity(schema, selected, fragments, coerced.coerced);
-            if (score > maxComplexity)
+            if (score > maxComplexity) {
               errors.push(
                 new GraphQLError(
                   `Max query complexity should be ${maxComplexity} but got ${score}.`,
                 ),
               );
+            }
           }
         }
         if (maxDepth > 0) {
           const depth = operationDepth(selected, fragments);
-          if (depth > maxDepth)
+          if (depth > maxDepth) {
             errors.push(
               new GraphQLError(`Max query depth should be ${maxDepth} but got ${depth}.`),
             );
+          }
         }
       }
     }

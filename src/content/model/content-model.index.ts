@@ -79,8 +79,9 @@ export class ContentModelIndex {
     const primary = model.sites.find((site) => site.primary);
     if (primary === undefined) throw new Error('the content model has no primary site');
     this.primarySite = primary;
-    for (const field of [...model.fields, ...blockTypes.flatMap((b) => b.fields)])
+    for (const field of [...model.fields, ...blockTypes.flatMap((b) => b.fields)]) {
       this.allFieldsById.set(field.id, field);
+    }
   }
 
   get version(): string {

@@ -43,10 +43,11 @@ beforeEach(async () => {
   project = new ProjectDir(BASE_FILES);
   services = [];
   logged = [];
-  for (const level of ['log', 'warn', 'error'] as const)
+  for (const level of ['log', 'warn', 'error'] as const) {
     jest.spyOn(Logger.prototype, level).mockImplementation((...args: unknown[]) => {
       logged.push({ level, message: String(args[0]) });
     });
+  }
 });
 afterEach(async () => {
   for (const service of services) await service.onApplicationShutdown();

@@ -143,8 +143,9 @@ export function normaliseScope(
       granted.add(`${entity}.${uid}:${action}`);
       if (entity === 'sections') setOf(sections, action).add(uid);
       if (entity === 'entrytypes') setOf(entryTypes, action).add(uid);
-      if (entity === 'entrytypes' && action === 'read' && !identifier.includes('*'))
+      if (entity === 'entrytypes' && action === 'read' && !identifier.includes('*')) {
         namedReadTypes.set(uid, where);
+      }
     }
   }
 
@@ -153,18 +154,20 @@ export function normaliseScope(
     for (const section of catalog.sections) {
       if (!sectionUids.has(section.uid)) continue;
       if (section.entryTypes.some((entryType) => types?.has(entryType.uid))) continue;
-      for (const entryType of section.entryTypes)
+      for (const entryType of section.entryTypes) {
         granted.add(`entrytypes.${entryType.uid}:${action}`);
+      }
     }
   }
   const readableSections = sections.get('read') ?? new Set<string>();
   for (const [uid, where] of namedReadTypes) {
     const section = catalog.sections.find((s) => s.entryTypes.some((t) => t.uid === uid));
-    if (section && !readableSections.has(section.uid))
+    if (section && !readableSections.has(section.uid)) {
       problems.add(
         where,
         `grants nothing without its section: add sections.${section.handle}:read`,
       );
+    }
   }
   if (!namesSites) for (const site of catalog.sites) granted.add(`sites.${site.uid}:read`);
   return [...granted].sort();

@@ -48,8 +48,9 @@ export function addOperation(directory: string, document: string, fileName?: str
   const listed = readAllowListEntries(directory).find((entry) => entry.hash === hash);
   if (listed) throw new AllowListEditError(`already on the allow-list as ${listed.file}: ${hash}`);
   const file = fileName === undefined ? freeName(directory, operationName, hash) : own(fileName);
-  if (existsSync(join(directory, file)))
+  if (existsSync(join(directory, file))) {
     throw new AllowListEditError(`${file} exists in ${directory}; choose another name`);
+  }
   const staging = join(directory, `.${file}.${process.pid}.tmp`);
   writeFileSync(staging, document);
   renameSync(staging, join(directory, file));
@@ -68,10 +69,11 @@ export function removeEntry(directory: string, hashOrFile: string): AllowListEnt
     const matching = entries.filter((entry) => entry.hash === hashOrFile);
     if (matching.length === 0) throw new AllowListEditError(`no entry has the hash ${hashOrFile}`);
     const files = matching.filter((entry) => entry.file.endsWith('.graphql'));
-    if (files.length === 0)
+    if (files.length === 0) {
       throw new AllowListEditError(
         `${hashOrFile} is an operation of the manifest ${matching[0].file}: remove it from the client build that makes the manifest, or remove the manifest`,
       );
+    }
     for (const entry of files) unlinkSync(join(directory, entry.file));
     return files;
   }
@@ -86,8 +88,9 @@ function removeFile(
   const file = [name, `${name}.graphql`].find((candidate) =>
     entries.some((entry) => entry.file === candidate),
   );
-  if (file === undefined || basename(name) !== name)
+  if (file === undefined || basename(name) !== name) {
     throw new AllowListEditError(`no allow-list file ${name} in ${directory}`);
+  }
   unlinkSync(join(directory, file));
   return entries.filter((entry) => entry.file === file);
 }
@@ -98,8 +101,9 @@ function checkedOperationName(document: string): string | undefined {
   try {
     ({ definitions } = parse(document));
   } catch (error) {
-    if (error instanceof GraphQLError)
+    if (error instanceof GraphQLError) {
       throw new AllowListEditError(`not a GraphQL document: ${error.message}`);
+    }
     throw error;
   }
   const operation = definitions.find((definition) => definition.kind === Kind.OPERATION_DEFINITION);
@@ -124,7 +128,8 @@ function freeName(directory: string, operationName: string | undefined, hash: st
 
 /** A file name of the user's: a plain name in the directory, ending in `.graphql`. */
 function own(fileName: string): string {
-  if (basename(fileName) !== fileName || fileName.startsWith('.'))
+  if (basename(fileName) !== fileName || fileName.startsWith('.')) {
     throw new AllowListEditError(`-name takes a file name without a directory: ${fileName}`);
+  }
   return fileName.endsWith('.graphql') ? fileName : `${fileName}.graphql`;
 }

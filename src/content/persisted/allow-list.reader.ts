@@ -38,9 +38,11 @@ export function readAllowListEntries(directory: string): AllowListEntry[] {
   for (const name of readdirSync(directory).sort()) {
     const path = join(directory, name);
     if (name.endsWith('.graphql')) entries.push(entry(readFileSync(path, 'utf8'), name));
-    else if (name.endsWith('.json'))
-      for (const body of manifestBodies(readFileSync(path, 'utf8'), name))
+    else if (name.endsWith('.json')) {
+      for (const body of manifestBodies(readFileSync(path, 'utf8'), name)) {
         entries.push(entry(body, name));
+      }
+    }
   }
   return entries;
 }
@@ -57,11 +59,13 @@ function manifestBodies(text: string, name: string): string[] {
     manifest.format !== 'apollo-persisted-query-manifest' ||
     manifest.version !== 1 ||
     !Array.isArray(manifest.operations)
-  )
+  ) {
     throw new Error(`${name}: not an Apollo persisted query manifest (format, version 1)`);
+  }
   return manifest.operations.map((operation: unknown, index) => {
-    if (!isObject(operation) || typeof operation.body !== 'string')
+    if (!isObject(operation) || typeof operation.body !== 'string') {
       throw new Error(`${name}: operation ${index} has no body`);
+    }
     return operation.body;
   });
 }

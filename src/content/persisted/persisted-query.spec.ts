@@ -5,8 +5,9 @@ describe('persisted query extension', () => {
     const persistedQuery = { version: 1, sha256Hash: 'h' };
     expect(persistedQueryOf({ persistedQuery })).toEqual(persistedQuery);
     expect(persistedQueryOf(JSON.stringify({ persistedQuery }))).toEqual(persistedQuery);
-    for (const none of [undefined, null, 'nope', [], {}, { persistedQuery: null }])
+    for (const none of [undefined, null, 'nope', [], {}, { persistedQuery: null }]) {
       expect(persistedQueryOf(none)).toBeUndefined();
+    }
   });
 
   it('hashes the exact UTF-8 bytes sent, as Apollo clients do', () => {

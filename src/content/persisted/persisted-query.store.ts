@@ -35,8 +35,9 @@ export class PersistedQueryStore {
       let { generation } = await this.cache.lookup(APQ_NAMESPACE, hash);
       // A store seeing the namespace for the first time creates its generation on that lookup.
       generation ??= (await this.cache.lookup(APQ_NAMESPACE, hash)).generation;
-      if (generation !== undefined)
+      if (generation !== undefined) {
         await this.cache.store(APQ_NAMESPACE, hash, generation, query, PERSISTED_QUERY_TTL_MS);
+      }
     } catch (error) {
       this.warn(error);
     }

@@ -35,11 +35,12 @@ describe('assetAnswer', () => {
   });
 
   it('answers 304 when the browser holds the same content', () => {
-    for (const ifNoneMatch of ['"abc123"', 'W/"abc123"', '"x", "abc123"', '*'])
+    for (const ifNoneMatch of ['"abc123"', 'W/"abc123"', '"x", "abc123"', '*']) {
       expect(assetAnswer(ASSET, { ...request, ifNoneMatch })).toMatchObject({
         status: 304,
         body: '',
       });
+    }
     expect(assetAnswer(ASSET, { ...request, ifNoneMatch: '"other"' }).status).toBe(200);
   });
 
@@ -48,8 +49,9 @@ describe('assetAnswer', () => {
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(zipped.body).toBe(ASSET.gzip);
     expect(zipped.headers.vary).toBe('Accept-Encoding');
-    for (const acceptEncoding of ['br', 'gzip;q=0', 'gzip; q=0.0'])
+    for (const acceptEncoding of ['br', 'gzip;q=0', 'gzip; q=0.0']) {
       expect(assetAnswer(ASSET, { ...request, acceptEncoding }).body).toBe(body);
+    }
     expect(
       assetAnswer({ ...ASSET, gzip: undefined }, { ...request, acceptEncoding: 'gzip' }).body,
     ).toBe(body);

@@ -22,12 +22,13 @@ const FOR_GOOD = 'public, max-age=31536000, immutable';
  * version (the pages link that way), else revalidated through its ETag; gzip when accepted.
  */
 export function assetAnswer(asset: LoadedAsset | undefined, request: AssetRequest): AssetAnswer {
-  if (asset === undefined)
+  if (asset === undefined) {
     return {
       status: 404,
       headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' },
       body: 'Not found',
     };
+  }
   const etag = `"${asset.version}"`;
   const common = {
     'cache-control': request.version === asset.version ? FOR_GOOD : 'no-cache',

@@ -14,7 +14,8 @@ describe('access tokens', () => {
   });
 
   it('reject other shapes before any lookup', () => {
-    for (const token of ['', 'short', `${'a'.repeat(32)}=`, 'a'.repeat(33), `${'a'.repeat(31)}!`])
+    for (const token of ['', 'short', `${'a'.repeat(32)}=`, 'a'.repeat(33), `${'a'.repeat(31)}!`]) {
       expect(isWellFormedAccessToken(token)).toBe(false);
+    }
   });
 });

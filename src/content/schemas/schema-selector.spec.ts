@@ -186,7 +186,8 @@ describe('SchemaSelector', () => {
       [basic('orgadmin', 'orgadmin-pw')],
       [basic('boss', 'wrong')],
       [`Bearer ${partnerToken}`],
-    ])
+    ]) {
       expect(await refusal(headers(authorization, { gqlSchema: '*' }))).toEqual(forbidden);
+    }
   });
 });

@@ -35,10 +35,12 @@ export class SchemaSelector {
   async select(headers: SchemaRequestHeaders): Promise<GqlSchemaDefinition> {
     if (headers.gqlSchema !== undefined) return this.chosenByAdmin(headers);
     const token = findBearerToken(headers.craftAuthorization ?? headers.authorization);
-    if (token === PUBLIC_ACCESS_TOKEN)
+    if (token === PUBLIC_ACCESS_TOKEN) {
       return this.publicSchema() ?? throwError(invalidAuthorization());
-    if (token !== undefined)
+    }
+    if (token !== undefined) {
       return (await this.tokens.schemaFor(token)) ?? throwError(invalidAuthorization());
+    }
     return (
       this.publicSchema() ?? throwError(new CraftHttpError(400, 'Missing Authorization header'))
     );

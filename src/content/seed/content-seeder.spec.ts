@@ -91,10 +91,11 @@ async function site(ref: string, siteHandle: string) {
 }
 
 beforeAll(() => {
-  for (const level of ['log', 'warn', 'error'] as const)
+  for (const level of ['log', 'warn', 'error'] as const) {
     jest.spyOn(Logger.prototype, level).mockImplementation((...args: unknown[]) => {
       logged.push(`${level}: ${String(args[0])}`);
     });
+  }
 });
 afterAll(() => jest.restoreAllMocks());
 

@@ -14,20 +14,22 @@ describe('servedHeaders', () => {
   });
 
   it('makes every other file a sandboxed download', () => {
-    for (const name of ['notes.txt', 'page.html', 'doc.pdf', 'data.xml', 'clip.mp4', 'blob'])
+    for (const name of ['notes.txt', 'page.html', 'doc.pdf', 'data.xml', 'clip.mp4', 'blob']) {
       expect(servedHeaders(contentTypeOf(name))).toEqual({
         'content-type': contentTypeOf(name),
         'content-security-policy': SANDBOX_CSP,
         'content-disposition': 'attachment',
       });
+    }
   });
 
   it('serves scripts and stylesheets as plain text, which nosniff will not run', () => {
-    for (const name of ['evil.js', 'evil.css'])
+    for (const name of ['evil.js', 'evil.css']) {
       expect(servedHeaders(contentTypeOf(name))).toEqual({
         'content-type': 'text/plain; charset=utf-8',
         'content-security-policy': SANDBOX_CSP,
         'content-disposition': 'attachment',
       });
+    }
   });
 });

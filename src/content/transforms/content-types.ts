@@ -69,8 +69,9 @@ const CODE = /^(text\/javascript|text\/css)/;
  */
 export function servedHeaders(contentType: string): Record<string, string> {
   if (PASSIVE_IMAGE.test(contentType)) return { 'content-type': contentType };
-  if (isActiveContent(contentType) && contentType.startsWith('image/'))
+  if (isActiveContent(contentType) && contentType.startsWith('image/')) {
     return { 'content-type': contentType, 'content-security-policy': SANDBOX_CSP };
+  }
   return {
     'content-type': CODE.test(contentType) ? 'text/plain; charset=utf-8' : contentType,
     'content-security-policy': SANDBOX_CSP,

@@ -50,8 +50,9 @@ export function byteRange(
   const range = headers.range;
   if (range === undefined || stats.size === 0) return { kind: 'whole' };
   const ifRange = headers['if-range'];
-  if (ifRange !== undefined && ifRange !== etag && ifRange !== lastModified(stats))
+  if (ifRange !== undefined && ifRange !== etag && ifRange !== lastModified(stats)) {
     return { kind: 'whole' };
+  }
   const match = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
   if (match === null || (match[1] === '' && match[2] === '')) return { kind: 'whole' };
   const size = stats.size;

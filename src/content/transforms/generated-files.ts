@@ -93,8 +93,9 @@ export class GeneratedFiles {
     try {
       await unlink(path);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
         this.logger.warn(`could not remove generated file ${path}: ${String(error)}`);
+      }
     }
     // Its transform folder goes too once empty (issue 29: capped files left empty folders
     // behind, one per transform ever asked for). rmdir removes only an empty folder; one that

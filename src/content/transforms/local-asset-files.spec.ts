@@ -15,9 +15,11 @@ const images = () => volume(1, 'images', root);
 async function twoColourImage(path: string, format: 'jpeg' | 'png' | 'tiff'): Promise<void> {
   const [width, height] = [1200, 800];
   const pixels = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++)
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
       pixels.set(x < 600 ? [255, 0, 0] : [0, 0, 255], (y * width + x) * 3);
+    }
+  }
   await sharp(pixels, { raw: { width, height, channels: 3 } })
     .toFormat(format)
     .toFile(path);
@@ -333,8 +335,9 @@ describe('LocalAssetFiles.transform', () => {
     const pdf = assetRecord({ filename: 'doc.pdf', kind: 'pdf' });
     const missing = assetRecord({ filename: 'missing.jpg' });
     const outside = assetRecord({ filename: 'landscape.jpg', folderPath: '../' });
-    for (const asset of [svg, pdf, missing, outside])
+    for (const asset of [svg, pdf, missing, outside]) {
       await expect(files.transform(asset, images(), { width: 10 })).resolves.toBeNull();
+    }
   });
 
   it('validates arguments whatever the asset', async () => {

@@ -178,10 +178,11 @@ export class LocalAssetFiles extends AssetFiles {
     const { path, stats, segments } = located;
     const source = await this.inspect(path, stats);
     const plan = renderPlan(source, spec, props.focalPoint);
-    if (plan.output.width * plan.output.height > this.maxPixels)
+    if (plan.output.width * plan.output.height > this.maxPixels) {
       throw new TransformArgumentError(
         `Transform output of ${plan.output.width}x${plan.output.height} pixels is too large (at most ${this.maxPixels} pixels)`,
       );
+    }
     const format = outputFormat(spec, props.filename, source.hasAlpha);
     const folder = transformFolderName(spec);
     const name = outputFilename(props.filename, format);
@@ -227,8 +228,9 @@ export class LocalAssetFiles extends AssetFiles {
   /** The source's size: the record's when it has both dimensions, else read from the file. */
   private async sourceSize(asset: ElementRecord, volume: Volume): Promise<Size | null> {
     const props = assetProperties(asset);
-    if (props.width !== null && props.height !== null && props.width > 0 && props.height > 0)
+    if (props.width !== null && props.height !== null && props.width > 0 && props.height > 0) {
       return { width: props.width, height: props.height };
+    }
     if (!isTransformable(props)) return null;
     const located = await this.locate(volume, props);
     return located === null ? null : this.inspect(located.path, located.stats);

@@ -22,8 +22,9 @@ describe('srcset sizes', () => {
   });
 
   it('rejects anything else', () => {
-    for (const bad of ['big', '2y', 'x', '0x', '-1w', ''])
+    for (const bad of ['big', '2y', 'x', '0x', '-1w', '']) {
       expect(() => parseSrcsetSize(bad)).toThrow(TransformArgumentError);
+    }
     expect(() => parseSrcsetSize('big')).toThrow('Invalid srcset size: big');
   });
 

@@ -19,8 +19,9 @@ export function parseSrcsetSize(size: string): SrcsetSize {
   const text = /^\d+(\.\d+)?$/.test(size.trim()) ? `${size.trim()}w` : size.trim().toLowerCase();
   const match = /^(\d+(?:\.\d+)?|\.\d+)(w|x)$/.exec(text);
   const value = match === null ? Number.NaN : Number(match[1]);
-  if (match === null || !(value > 0))
+  if (match === null || !(value > 0)) {
     throw new TransformArgumentError(`Invalid srcset size: ${size} (use e.g. "300w" or "2x")`);
+  }
   const unit = match[2] as 'w' | 'x';
   return { value, unit, descriptor: `${value}${unit}` };
 }

@@ -17,14 +17,16 @@ export class TransformBudget {
 
   /** Before a new file is drawn; throws (a GraphQL error on the field) once the budget is spent. */
   admit(): void {
-    if (this.maxRenders > 0 && this.renders >= this.maxRenders)
+    if (this.maxRenders > 0 && this.renders >= this.maxRenders) {
       throw new TransformArgumentError(
         `This request has generated ${this.maxRenders} new image transforms, the most one request may; ask again for the others`,
       );
-    if (this.maxBytes > 0 && this.bytes >= this.maxBytes)
+    }
+    if (this.maxBytes > 0 && this.bytes >= this.maxBytes) {
       throw new TransformArgumentError(
         `This request has generated ${this.maxBytes} bytes of image transforms, the most one request may; ask again for the others`,
       );
+    }
     this.renders++;
   }
 

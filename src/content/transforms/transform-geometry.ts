@@ -35,10 +35,12 @@ export const DEFAULT_MAX_OUTPUT_PIXELS = 4096 * 4096;
 export function transformBox(source: Size, spec: Pick<TransformSpec, 'width' | 'height'>): Size {
   const { width, height } = spec;
   if (width !== null && height !== null) return { width, height };
-  if (width !== null)
+  if (width !== null) {
     return { width, height: Math.max(Math.round((width * source.height) / source.width), 1) };
-  if (height !== null)
+  }
+  if (height !== null) {
     return { width: Math.max(Math.round((height * source.width) / source.height), 1), height };
+  }
   return source;
 }
 

@@ -50,8 +50,9 @@ export function resolveTransformSpec(
   const handle = nonBlank(args.handle) ?? nonBlank(args.transform);
   if (handle !== undefined) {
     const named = namedTransform(handle);
-    if (named === undefined)
+    if (named === undefined) {
       throw new TransformArgumentError(`Invalid transform handle: ${handle}`);
+    }
     return validateSpec({ ...named, handle: named.handle });
   }
   const { width, height, mode, position, interlace, quality, format } = args;
@@ -108,19 +109,21 @@ function validateSpec(raw: RawSpec): TransformSpec {
 
 function dimension(name: string, value: number | null): number | null {
   if (value === null) return null;
-  if (!Number.isInteger(value) || value < 1 || value > MAX_TRANSFORM_SIDE)
+  if (!Number.isInteger(value) || value < 1 || value > MAX_TRANSFORM_SIDE) {
     throw new TransformArgumentError(
       `Transform ${name} must be a whole number of pixels from 1 to ${MAX_TRANSFORM_SIDE} (got ${value})`,
     );
+  }
   return value;
 }
 
 function quality(value: number | null): number | null {
   if (value === null) return null;
-  if (!Number.isInteger(value) || value < 0 || value > 100)
+  if (!Number.isInteger(value) || value < 0 || value > 100) {
     throw new TransformArgumentError(
       `Transform quality must be a whole number from 0 to 100 (got ${value})`,
     );
+  }
   return value;
 }
 

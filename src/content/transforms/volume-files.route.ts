@@ -42,8 +42,9 @@ export class VolumeFilesRoute implements OnModuleInit {
   private async handle(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const segments = decodeSegments(request.url);
     const volume = segments === null ? undefined : this.servedVolume(segments[0]);
-    if (segments === null || volume === undefined)
+    if (segments === null || volume === undefined) {
       return reply.status(404).send({ message: 'Volume not found' });
+    }
     const file = await regularFile(volume, segments.slice(1));
     if (file === null) return reply.status(404).send({ message: 'File not found' });
     return send(request, reply, file.path, file.stats);

@@ -15,6 +15,7 @@ export function requirePermission(
   scope?: string,
   editorsCanAdmin = false,
 ): void {
-  if (!allows(principalPermissions(principal, editorsCanAdmin), action, scope))
+  if (!allows(principalPermissions(principal, editorsCanAdmin), action, scope)) {
     throw GrafanaError.accessDenied(action);
+  }
 }

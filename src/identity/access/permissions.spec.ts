@@ -22,8 +22,9 @@ describe('RBAC permissions', () => {
 
   it('give an org Admin every team action on every team', () => {
     const admin = orgRolePermissions('Admin', false);
-    for (const action of ['teams:read', 'teams:write', 'teams:delete', 'teams.permissions:write'])
+    for (const action of ['teams:read', 'teams:write', 'teams:delete', 'teams.permissions:write']) {
       expect(allows(admin, action, teamScope(99))).toBe(true);
+    }
     expect(allows(admin, 'teams:create')).toBe(true);
     expect(actionsOn(admin, teamScope(3))).toEqual([
       'teams.permissions:read',
@@ -60,8 +61,9 @@ describe('RBAC permissions', () => {
       'teams:delete',
       'teams.permissions:read',
       'teams.permissions:write',
-    ])
+    ]) {
       expect(allows(admin, action, teamScope(7))).toBe(true);
+    }
     expect(allows(admin, 'teams:write', teamScope(8))).toBe(false);
     expect(allows(admin, 'teams:create')).toBe(false);
   });

@@ -29,7 +29,7 @@ const ALL_TEAMS = 'teams:*';
 
 /** What the org role grants (fixed roles `fixed:teams:creator` and `fixed:teams:writer`). */
 export function orgRolePermissions(role: OrgRole, editorsCanAdmin: boolean): Permission[] {
-  if (role === 'Admin')
+  if (role === 'Admin') {
     return [
       { action: TEAM_ACTIONS.create },
       ...[
@@ -47,8 +47,10 @@ export function orgRolePermissions(role: OrgRole, editorsCanAdmin: boolean): Per
       { action: 'serviceaccounts:read', scope: 'serviceaccounts:*' },
       { action: 'serviceaccounts:write', scope: 'serviceaccounts:*' },
     ];
-  if (role === 'Editor' && editorsCanAdmin)
+  }
+  if (role === 'Editor' && editorsCanAdmin) {
     return [{ action: TEAM_ACTIONS.create }, { action: 'org.users:read', scope: 'users:*' }];
+  }
   return [];
 }
 
@@ -100,7 +102,8 @@ export function allows(permissions: readonly Permission[], action: string, scope
 /** The actions `permissions` grant on one resource (`accessControl` metadata). */
 export function actionsOn(permissions: readonly Permission[], scope: string): string[] {
   const actions = new Set<string>();
-  for (const p of permissions)
+  for (const p of permissions) {
     if (p.scope !== undefined && scopeCovers(p.scope, scope)) actions.add(p.action);
+  }
   return [...actions].sort();
 }

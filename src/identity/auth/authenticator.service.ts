@@ -47,8 +47,9 @@ export class AuthenticatorService {
     clientAddress?: string,
   ): Promise<Principal> {
     const requestedOrg = parseOrgHeader(headers['x-grafana-org-id']);
-    if (requestedOrg === 'invalid')
+    if (requestedOrg === 'invalid') {
       throw GrafanaError.message(400, 'X-Grafana-Org-Id must be a positive integer');
+    }
     const credentials = parseAuthorization(headers.authorization);
     switch (credentials.kind) {
       case 'basic':
@@ -95,12 +96,13 @@ export class AuthenticatorService {
     const orgId = requestedOrg ?? user.orgId;
     const role = await this.orgMembers.role(orgId, user.id);
     if (role === undefined) {
-      if (requestedOrg !== undefined)
+      if (requestedOrg !== undefined) {
         throw GrafanaError.structured(
           401,
           'auth.organization-mismatch',
           'User is not a member of the requested organization',
         );
+      }
       return principal(user, 'user', orgId, 'None');
     }
     return principal(user, 'user', orgId, role);
@@ -119,8 +121,9 @@ export class AuthenticatorService {
     }
     const stored = user.passwordHash;
     if (!this.verified.has(user.id, stored, password)) {
-      if (!(await this.protection.hash(() => verifyPassword(password, stored))))
+      if (!(await this.protection.hash(() => verifyPassword(password, stored)))) {
         throw WRONG_PASSWORD;
+      }
       this.verified.remember(user.id, stored, password);
     }
     return user;
@@ -130,15 +133,17 @@ export class AuthenticatorService {
     if (!isWellFormedServiceAccountToken(token)) throw invalidToken();
     const found = await this.tokens.findByHash(hashServiceAccountToken(token));
     if (!found || found.serviceAccount.isDisabled) throw invalidToken();
-    if (found.token.expiresAt !== null && found.token.expiresAt.getTime() <= Date.now())
+    if (found.token.expiresAt !== null && found.token.expiresAt.getTime() <= Date.now()) {
       throw GrafanaError.structured(401, 'api-key.expired', 'Expired API key');
+    }
     const orgId = found.token.orgId;
-    if (requestedOrg !== undefined && requestedOrg !== orgId)
+    if (requestedOrg !== undefined && requestedOrg !== orgId) {
       throw GrafanaError.structured(
         401,
         'api-key.organization-mismatch',
         'API key does not belong to the requested organization',
       );
+    }
     const role = (await this.orgMembers.role(orgId, found.serviceAccount.id)) ?? 'None';
     return principal(found.serviceAccount, 'service-account', orgId, role);
   }

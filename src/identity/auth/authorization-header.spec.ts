@@ -47,7 +47,8 @@ describe('X-Grafana-Org-Id header', () => {
   });
 
   it('rejects anything else', () => {
-    for (const raw of ['-1', 'abc', '1.5', '99999999999999999999'])
+    for (const raw of ['-1', 'abc', '1.5', '99999999999999999999']) {
       expect(parseOrgHeader(raw)).toBe('invalid');
+    }
   });
 });

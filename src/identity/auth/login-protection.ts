@@ -73,12 +73,13 @@ export class LoginProtection {
     const keys: string[] = [];
     // An existing account is one lock whether its login or its email is presented (issue 29:
     // counted apart they allowed twice the guesses); an unknown identifier is its own.
-    if (this.byLogin)
+    if (this.byLogin) {
       keys.push(
         accountId === undefined
           ? LoginThrottle.loginKey(login)
           : LoginThrottle.accountKey(accountId),
       );
+    }
     if (this.byAddress && address !== undefined) keys.push(LoginThrottle.addressKey(address));
     if (keys.length === 0) return NO_TICKET;
     const ticket = await this.throttle.begin(keys);

@@ -41,10 +41,10 @@ export class AdminBootstrapService implements OnModuleInit {
       if (error instanceof IdentityError && error.reason === 'user-exists') return;
       throw error;
     }
-    if (chosen === '')
+    if (chosen === '') {
       this.logger.warn(
         `created the admin user "${adminUser}" with the generated password ${password} (shown once; set ADMIN_PASSWORD to choose it)`,
       );
-    else this.logger.log(`created the admin user "${adminUser}"`);
+    } else this.logger.log(`created the admin user "${adminUser}"`);
   }
 }

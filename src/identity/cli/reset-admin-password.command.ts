@@ -55,10 +55,11 @@ export async function resetAdminPassword(argv: readonly string[], io: ResetIo): 
     flags = parsed.values;
     args = parsed.args;
     if (args.length > 1) throw new FlagError(`unexpected argument: ${args[1]}`);
-    if (args.length === 1 && flags['password-from-stdin'])
+    if (args.length === 1 && flags['password-from-stdin']) {
       throw new FlagError(
         'give the password as an argument or with -password-from-stdin, not both',
       );
+    }
   } catch (error) {
     if (!(error instanceof FlagError)) throw error;
     if (error.message !== '') io.err(error.message);
@@ -105,24 +106,27 @@ async function reset(
     password = randomBytes(15).toString('base64url');
     generated = true;
   }
-  if (password.length < MIN_PASSWORD_LENGTH)
+  if (password.length < MIN_PASSWORD_LENGTH) {
     throw new CommandError(
       `the new password is too short (at least ${MIN_PASSWORD_LENGTH} characters)`,
     );
+  }
 
-  if (databaseUrl === '' && !existsSync(join(resolve(dataDir), 'pglite')))
+  if (databaseUrl === '' && !existsSync(join(resolve(dataDir), 'pglite'))) {
     throw new CommandError(
       `no database in DATA_DIR (${resolve(dataDir)}): the admin is created by the service's first start (ADMIN_PASSWORD); set DATA_DIR or DATABASE_URL as the service has them`,
     );
+  }
 
   let connection;
   try {
     connection = await openDatabase({ url: databaseUrl, dataDir, poolSize: databasePoolSize });
   } catch (error) {
-    if (error instanceof DataDirLockedError)
+    if (error instanceof DataDirLockedError) {
       throw new CommandError(
         `the database in DATA_DIR (${resolve(dataDir)}) is open in process ${error.owner}, most likely the running service: PGlite serves one process at a time. Stop the service first (on PostgreSQL, DATABASE_URL, the command works while it runs).`,
       );
+    }
     throw new CommandError(`cannot open the database: ${(error as Error).message}`);
   }
   try {
@@ -139,10 +143,11 @@ async function reset(
         ),
       )
       .returning({ id: users.id, login: users.login, disabled: users.isDisabled });
-    if (updated.length === 0)
+    if (updated.length === 0) {
       throw new CommandError(
         `no user "${login}" in ${connection.description}${login === adminUser ? " (the admin is created by the service's first start)" : ''}`,
       );
+    }
     const [user] = updated;
     io.out(`password of user "${user.login}" (id ${user.id}) reset in ${connection.description}`);
     if (generated) io.out(`new password: ${password}`);

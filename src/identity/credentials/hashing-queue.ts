@@ -21,8 +21,9 @@ export class HashingQueue {
     readonly concurrency: number,
     readonly maxWaiting: number,
   ) {
-    if (!Number.isInteger(concurrency) || concurrency < 1)
+    if (!Number.isInteger(concurrency) || concurrency < 1) {
       throw new Error('concurrency must be a positive integer');
+    }
   }
 
   get activeCount(): number {

@@ -24,7 +24,8 @@ describe('password hashing (scrypt)', () => {
   });
 
   it('rejects malformed hashes and absurd parameters without computing', async () => {
-    for (const stored of ['', 'plain', '$scrypt$ln=40,r=8,p=1$AAAA$AAAAAAAAAAAAAAAAAAAAAAAA'])
+    for (const stored of ['', 'plain', '$scrypt$ln=40,r=8,p=1$AAAA$AAAAAAAAAAAAAAAAAAAAAAAA']) {
       expect(await verifyPassword('pw', stored)).toBe(false);
+    }
   });
 });

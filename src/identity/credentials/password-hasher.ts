@@ -55,8 +55,9 @@ function parseStored(
   );
   if (!match) return undefined;
   const params = { ln: Number(match[1]), r: Number(match[2]), p: Number(match[3]) };
-  if (params.ln < 1 || params.ln > LIMITS.ln || params.r < 1 || params.r > LIMITS.r)
+  if (params.ln < 1 || params.ln > LIMITS.ln || params.r < 1 || params.r > LIMITS.r) {
     return undefined;
+  }
   if (params.p < 1 || params.p > LIMITS.p) return undefined;
   const key = Buffer.from(match[5], 'base64');
   if (key.length < 16) return undefined;

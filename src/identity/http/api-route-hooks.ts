@@ -89,7 +89,8 @@ function dropContentTypeWithoutBody(
 ): void {
   const headers = request.headers;
   const length = headers['content-length'];
-  if (headers['transfer-encoding'] === undefined && (length === undefined || length === '0'))
+  if (headers['transfer-encoding'] === undefined && (length === undefined || length === '0')) {
     delete headers['content-type'];
+  }
   done();
 }

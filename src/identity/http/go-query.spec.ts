@@ -13,8 +13,9 @@ describe('Grafana query parameter semantics', () => {
   it('parses integers like strconv.Atoi, 0 when invalid', () => {
     expect(goAtoi('+12')).toBe(12);
     expect(goAtoi('-3')).toBe(-3);
-    for (const raw of ['', ' 1', '1.5', '1e3', 'abc', '99999999999999999999'])
+    for (const raw of ['', ' 1', '1.5', '1e3', 'abc', '99999999999999999999']) {
       expect(goAtoi(raw)).toBe(0);
+    }
   });
 
   it('parses booleans like strconv.ParseBool, false when invalid', () => {

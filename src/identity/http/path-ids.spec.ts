@@ -8,8 +8,9 @@ describe('path ids', () => {
     expect(parseGoInt64('-5')).toBe(-5n);
     expect(parseGoInt64('007')).toBe(7n);
     expect(parseGoInt64('9223372036854775807')).toBe(9223372036854775807n);
-    for (const raw of ['', ' 1', '1 ', '1.0', '0x10', '1_000', 'abc', '9223372036854775808'])
+    for (const raw of ['', ' 1', '1 ', '1.0', '0x10', '1_000', 'abc', '9223372036854775808']) {
       expect(parseGoInt64(raw)).toBeUndefined();
+    }
   });
 
   it('map ids beyond the safe range to an id that names no row', () => {

@@ -11,8 +11,9 @@ export function parseSortOptions<T extends string>(raw: string, known: readonly 
   if (raw === '') return [];
   const chosen = raw.split(',').map((option) => {
     const found = known.find((k) => k === option);
-    if (found === undefined)
+    if (found === undefined) {
       throw GrafanaError.structured(400, 'unknown sorting option', 'BadRequest');
+    }
     return found;
   });
   const field = (option: T) => option.replace(/-(asc|desc)$/, '');

@@ -106,8 +106,9 @@ export class OrgUsersController {
   )
   async add(@CurrentPrincipal() principal: Principal, @Body() form: AddOrgUserDto) {
     // Grafana checks the role before it looks the user up.
-    if (!principal.isGrafanaAdmin && !roleIncludes(principal.orgRole, form.role as OrgRole))
+    if (!principal.isGrafanaAdmin && !roleIncludes(principal.orgRole, form.role as OrgRole)) {
       throw GrafanaError.message(403, "Cannot assign a role higher than user's role");
+    }
     try {
       const userId = await this.orgs.addUser(
         principal.orgId,
@@ -116,8 +117,9 @@ export class OrgUsersController {
       );
       return { message: 'User added to organization', userId };
     } catch (error) {
-      if (error instanceof IdentityError && error.reason === 'user-not-found')
+      if (error instanceof IdentityError && error.reason === 'user-not-found') {
         throw GrafanaError.message(404, 'User not found');
+      }
       if (error instanceof IdentityError && error.reason === 'already-org-member') {
         const existing = await this.orgs.findUserId(form.loginOrEmail);
         throw new GrafanaError(409, {
@@ -232,10 +234,12 @@ export class OrgUsersController {
         message: outcome === 'user-deleted' ? 'User deleted' : 'User removed from organization',
       };
     } catch (error) {
-      if (error instanceof IdentityError && error.reason === 'user-not-found')
+      if (error instanceof IdentityError && error.reason === 'user-not-found') {
         throw GrafanaError.message(404, 'User not found');
-      if (error instanceof IdentityError && error.reason === 'last-org-admin')
+      }
+      if (error instanceof IdentityError && error.reason === 'last-org-admin') {
         throw GrafanaError.message(400, 'Cannot remove last organization admin');
+      }
       throw error;
     }
   }
@@ -244,8 +248,9 @@ export class OrgUsersController {
     try {
       await this.orgUsers.requireOrg(orgId);
     } catch (error) {
-      if (error instanceof IdentityError && error.reason === 'org-not-found')
+      if (error instanceof IdentityError && error.reason === 'org-not-found') {
         throw GrafanaError.message(404, 'Organization not found');
+      }
       throw error;
     }
   }

@@ -38,10 +38,12 @@ export class OrgUsersService {
     return this.database.transaction(async () => {
       const user = await this.users.findById(userId);
       if (!user || user.isServiceAccount) throw new IdentityError('user-not-found');
-      if (!(await this.orgUsers.remove(orgId, userId)))
+      if (!(await this.orgUsers.remove(orgId, userId))) {
         throw new IdentityError('user-not-found', 'not a member of the org');
-      if ((await this.members.countAdminsForUpdate(orgId)) === 0)
+      }
+      if ((await this.members.countAdminsForUpdate(orgId)) === 0) {
         throw new IdentityError('last-org-admin');
+      }
       const others = await this.orgUsers.orgsOf(userId);
       if (others.length > 0) {
         if (!others.includes(user.orgId)) await this.users.setCurrentOrg(userId, others[0]);

@@ -58,8 +58,9 @@ export class OrgsController {
       );
       return { orgId: org.id, message: 'Organization created' };
     } catch (error) {
-      if (error instanceof IdentityError && error.reason === 'org-name-taken')
+      if (error instanceof IdentityError && error.reason === 'org-name-taken') {
         throw GrafanaError.message(409, 'Organization name taken', true);
+      }
       throw error;
     }
   }
@@ -84,14 +85,16 @@ export class OrgsController {
     } catch (error) {
       if (error instanceof IdentityError) {
         if (error.reason === 'user-not-found') throw GrafanaError.message(404, 'User not found');
-        if (error.reason === 'org-not-found')
+        if (error.reason === 'org-not-found') {
           throw GrafanaError.message(404, 'Organization not found');
+        }
         // Grafana names the member in this answer.
-        if (error.reason === 'already-org-member')
+        if (error.reason === 'already-org-member') {
           throw new GrafanaError(409, {
             message: 'User is already member of this organization',
             userId: await this.orgs.findUserId(form.loginOrEmail),
           });
+        }
       }
       throw error;
     }
@@ -117,13 +120,15 @@ export class OrgsController {
       await this.orgs.setRole(principal.orgId, userId, role as OrgRole);
       return { message: 'Organization user updated' };
     } catch (error) {
-      if (error instanceof IdentityError && error.reason === 'user-not-found')
+      if (error instanceof IdentityError && error.reason === 'user-not-found') {
         throw GrafanaError.message(404, 'User not found');
-      if (error instanceof IdentityError && error.reason === 'last-org-admin')
+      }
+      if (error instanceof IdentityError && error.reason === 'last-org-admin') {
         throw GrafanaError.message(
           400,
           'Cannot change role so that there is no organization admin left',
         );
+      }
       throw error;
     }
   }

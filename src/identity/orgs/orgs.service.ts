@@ -38,8 +38,9 @@ export class OrgsService {
       if (!(await this.orgs.findById(orgId))) throw new IdentityError('org-not-found');
       const user = await this.users.findByLoginOrEmail(loginOrEmail);
       if (!user) throw new IdentityError('user-not-found');
-      if ((await this.members.role(orgId, user.id)) !== undefined)
+      if ((await this.members.role(orgId, user.id)) !== undefined) {
         throw new IdentityError('already-org-member');
+      }
       try {
         await this.members.add(orgId, user.id, role);
       } catch (error) {
@@ -61,8 +62,9 @@ export class OrgsService {
       const current = await this.members.role(orgId, userId);
       if (current === undefined) throw new IdentityError('user-not-found');
       if (current === 'Admin' && role !== 'Admin') {
-        if ((await this.members.countAdminsForUpdate(orgId)) <= 1)
+        if ((await this.members.countAdminsForUpdate(orgId)) <= 1) {
           throw new IdentityError('last-org-admin');
+        }
       }
       await this.members.setRole(orgId, userId, role);
     });

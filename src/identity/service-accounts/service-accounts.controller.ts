@@ -66,8 +66,9 @@ export class ServiceAccountsController {
     @Body() { name, isDisabled, ...form }: CreateServiceAccountDto,
   ) {
     const role = form.role as OrgRole;
-    if (ROLE_RANK[role] > ROLE_RANK[principal.orgRole])
+    if (ROLE_RANK[role] > ROLE_RANK[principal.orgRole]) {
       throw GrafanaError.message(403, "can not assign a role higher than user's role", true);
+    }
     try {
       const { account } = await this.accounts.create(principal.orgId, name, role, isDisabled);
       return {
@@ -82,12 +83,13 @@ export class ServiceAccountsController {
         avatarUrl: avatarUrlWithDefault('', account.name, this.settings.identity),
       };
     } catch (error) {
-      if (error instanceof IdentityError && error.reason === 'service-account-exists')
+      if (error instanceof IdentityError && error.reason === 'service-account-exists') {
         throw GrafanaError.structured(
           400,
           'serviceaccounts.ErrAlreadyExists',
           'service account already exists',
         );
+      }
       throw error;
     }
   }
@@ -122,11 +124,12 @@ export class ServiceAccountsController {
     try {
       return await this.accounts.createToken(principal.orgId, account.id, name, secondsToLive);
     } catch (error) {
-      if (error instanceof IdentityError && error.reason === 'token-name-taken')
+      if (error instanceof IdentityError && error.reason === 'token-name-taken') {
         throw GrafanaError.message(
           409,
           'service account token with given name already exists in the organization',
         );
+      }
       throw error;
     }
   }

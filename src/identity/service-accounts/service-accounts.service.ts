@@ -83,8 +83,9 @@ export class ServiceAccountsService {
       });
       return { id: row.id, name: row.name, key: token };
     } catch (error) {
-      if (isUniqueViolation(error, 'service_account_tokens_org_name_key'))
+      if (isUniqueViolation(error, 'service_account_tokens_org_name_key')) {
         throw new IdentityError('token-name-taken');
+      }
       throw error;
     }
   }

@@ -47,14 +47,16 @@ export class AdminUsersController {
       });
       return { id: user.id, uid: user.uid, message: 'User created' };
     } catch (error) {
-      if (error instanceof IdentityError && error.reason === 'org-not-found')
+      if (error instanceof IdentityError && error.reason === 'org-not-found') {
         throw GrafanaError.message(400, 'organization not found');
-      if (error instanceof IdentityError && error.reason === 'user-exists')
+      }
+      if (error instanceof IdentityError && error.reason === 'user-exists') {
         throw GrafanaError.message(
           412,
           `User with email '${email}' or username '${login}' already exists`,
           true,
         );
+      }
       throw error;
     }
   }

@@ -35,8 +35,9 @@ export class UsersService {
     const passwordHash = await hashPassword(command.password);
     const orgId = command.orgId ?? 1;
     return this.database.transaction(async () => {
-      if (!(await this.orgs.findById(orgId)))
+      if (!(await this.orgs.findById(orgId))) {
         throw new IdentityError('org-not-found', 'organization not found');
+      }
       let user: User;
       try {
         user = await this.users.insert({

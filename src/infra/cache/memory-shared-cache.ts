@@ -77,8 +77,9 @@ export class MemorySharedCache extends SharedCache {
     const id = entryId(namespace, key);
     const bytes =
       Buffer.byteLength(value) + (this.chargeOverhead ? id.length + ENTRY_OVERHEAD_BYTES : 0);
-    if (generation !== this.generations.get(namespace) || ttlMs <= 0 || bytes > this.maxBytes)
+    if (generation !== this.generations.get(namespace) || ttlMs <= 0 || bytes > this.maxBytes) {
       return Promise.resolve();
+    }
     const previous = this.entries.get(id);
     if (previous !== undefined) this.remove(id, previous);
     this.entries.set(id, {
@@ -98,8 +99,9 @@ export class MemorySharedCache extends SharedCache {
 
   invalidate(namespace: string): Promise<void> {
     this.generations.set(namespace, newGeneration());
-    for (const [id, entry] of this.entries)
+    for (const [id, entry] of this.entries) {
       if (entry.namespace === namespace) this.remove(id, entry);
+    }
     return Promise.resolve();
   }
 

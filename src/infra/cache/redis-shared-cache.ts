@@ -62,8 +62,9 @@ export class RedisSharedCache extends SharedCache implements OnModuleInit, OnApp
       return { generation: undefined, value: undefined };
     }
     const separator = entry === null ? -1 : entry.indexOf('\n');
-    if (entry === null || separator < 0 || entry.slice(0, separator) !== generation)
+    if (entry === null || separator < 0 || entry.slice(0, separator) !== generation) {
       return { generation, value: undefined };
+    }
     return { generation, value: entry.slice(separator + 1) };
   }
 

@@ -23,8 +23,9 @@ export function sharedCacheBackend(settings: Settings): 'memory' | 'kvstore' {
  * credentials, TLS) on a connection of its own, keys under CACHE_KEY_PREFIX; or process memory.
  */
 export function createSharedCache(settings: Settings, clock: Clock): SharedCache {
-  if (sharedCacheBackend(settings) === 'memory')
+  if (sharedCacheBackend(settings) === 'memory') {
     return new MemorySharedCache(clock, settings.content.cacheMemoryMaxBytes, true);
+  }
   const { kvstore } = settings;
   const client = createRedisClient(
     {

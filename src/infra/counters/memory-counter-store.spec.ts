@@ -44,8 +44,9 @@ describe('MemoryCounterStore', () => {
   it('stays within maxKeys by evicting the oldest counters, and counts evictions', () => {
     const evicted = new Counter('evicted');
     const store = new MemoryCounterStore(at(100), 1000, evicted);
-    for (let i = 0; i < 1500; i++)
+    for (let i = 0; i < 1500; i++) {
       store.incrementSync([{ key: `k${i}`, hits: 1, windowSeconds: 60, windowEnd: 120 }]);
+    }
     expect(store.size).toBe(1000);
     expect(evicted.value).toBe(500);
     expect(
@@ -101,8 +102,9 @@ describe('MemoryCounterStore', () => {
     const maxBytes = 64 * 1024;
     const store = new MemoryCounterStore(clock, 1_000_000, evicted, maxBytes);
     const long = (i: number) => `${i}_`.padEnd(4096, 'v');
-    for (let i = 0; i < 100; i++)
+    for (let i = 0; i < 100; i++) {
       store.incrementSync([{ key: long(i), hits: 1, windowSeconds: 60, windowEnd: 120 }]);
+    }
     // 4 KiB keys: the byte bound, not the key bound, decides.
     expect(store.size).toBe(Math.floor(maxBytes / charge(long(0))));
     expect(store.bytes).toBe(store.size * charge(long(0)));

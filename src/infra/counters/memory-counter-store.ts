@@ -119,12 +119,14 @@ export class MemoryCounterStore extends CounterStore {
           entry.value += hits;
           results.push(entry.value);
         } else {
-          if (hits !== 0)
+          if (hits !== 0) {
             this.insert(counter.key, new Entry(hits, counter.windowEnd - this.startSecond));
+          }
           results.push(hits);
         }
-        if (counter.previousKey !== undefined)
+        if (counter.previousKey !== undefined) {
           results.push(this.entries.get(counter.previousKey)?.value ?? 0);
+        }
       }
     }
     return results;
@@ -169,8 +171,9 @@ export class MemoryCounterStore extends CounterStore {
     while (
       this.entries.size > 0 &&
       (this.entries.size >= this.maxKeys || this.charged + cost > this.maxBytes)
-    )
+    ) {
       this.evictOldest();
+    }
     this.entries.set(key, entry);
     this.charged += cost;
     this.index(key, entry.expiresAt);
@@ -223,8 +226,9 @@ export class MemoryCounterStore extends CounterStore {
   private drop(second: number): void {
     const keys = this.byExpiry.get(second);
     if (keys === undefined) return;
-    for (const key of keys)
+    for (const key of keys) {
       if (this.entries.delete(key)) this.charged -= key.length + MEMORY_ENTRY_OVERHEAD_BYTES;
+    }
     this.byExpiry.delete(second);
   }
 }

@@ -47,11 +47,12 @@ async function openPglite(dataDir: string, inWorker: boolean): Promise<DatabaseC
   const directory = resolve(dataDir, 'pglite');
   mkdirSync(directory, { recursive: true });
   const lock = DataDirLock.acquire(join(resolve(dataDir), 'pglite.lock'));
-  if (lock.takenOverFrom !== undefined)
+  if (lock.takenOverFrom !== undefined) {
     new Logger('Database').warn(
       `took over the PGlite lock of process ${lock.takenOverFrom}, which ended without closing ` +
         `${directory} (killed or crashed); PGlite recovers the directory from its write-ahead log`,
     );
+  }
   let client: PgliteClient;
   const failures: ((error: Error) => void)[] = [];
   try {

@@ -37,8 +37,9 @@ export class DataDirLock {
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
         const owner = Number(readFileSync(path, 'utf8').trim());
-        if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner))
+        if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
           throw new DataDirLockedError(path, owner);
+        }
         stale = Number.isInteger(owner) && owner > 0 ? owner : undefined;
         rmSync(path, { force: true });
       }

@@ -26,18 +26,20 @@ async function connect(settings: Settings): Promise<DatabaseConnection> {
   });
   try {
     const report = await runMigrations(connection.db, MIGRATIONS);
-    if (report.unknown.length > 0)
+    if (report.unknown.length > 0) {
       logger.warn(
         `the database has migrations this build does not know (${report.unknown.join(', ')}): a newer version migrated it`,
       );
+    }
     const elapsed = Math.round(performance.now() - started);
     const migrated =
       report.applied.length > 0 ? `, applied ${report.applied.join(', ')}` : ', schema up to date';
     logger.log(`database: ${connection.description}${migrated} (${elapsed} ms)`);
-    if (connection.driver === 'pglite')
+    if (connection.driver === 'pglite') {
       logger.log(
         'PGlite serves one instance; set DATABASE_URL to share the data between several instances',
       );
+    }
   } catch (error) {
     await connection.close();
     throw error;

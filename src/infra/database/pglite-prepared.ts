@@ -51,8 +51,9 @@ export class PglitePreparedStatements {
     params: readonly unknown[],
     options: PreparedQueryOptions = {},
   ): Promise<ReadResults> {
-    if (!this.statements.has(text) && this.statements.size >= this.max)
+    if (!this.statements.has(text) && this.statements.size >= this.max) {
       return this.db.query(text, [...params], options);
+    }
     // PGlite's own locks: after any open transaction, then alone on the connection.
     return this.db._runExclusiveTransaction(() =>
       this.db._runExclusiveQuery(async () => {

@@ -55,21 +55,23 @@ export function preparedRunner(db: DrizzleExecutor): PreparedRunner | undefined 
 const runners = new WeakMap<object, PreparedRunner>();
 
 function runnerOf(client: object): PreparedRunner | undefined {
-  if (client instanceof Pool)
+  if (client instanceof Pool) {
     return async <T>({ text, params }: CompiledSql) => {
       const name = statementName(text);
       const values = params as unknown[];
       const result = await client.query({ name, text, values, types: FAST_TIMESTAMP_TYPES });
       return result.rows as T[];
     };
+  }
   if (client instanceof PGlite) {
     const statements = new PglitePreparedStatements(client);
     return async <T>({ text, params }: CompiledSql) =>
       (await statements.query(text, params, PGLITE_RAW_OPTIONS)).rows as T[];
   }
-  if (client instanceof PgliteWorkerClient)
+  if (client instanceof PgliteWorkerClient) {
     return async <T>({ text, params }: CompiledSql) =>
       (await client.preparedQuery(text, [...params], PGLITE_RAW_OPTIONS)).rows as T[];
+  }
   return undefined;
 }
 

@@ -20,8 +20,9 @@ export class ServiceHealthService {
     const degraded = this.state.degraded();
     const components = new Map(this.state.snapshot());
     // A degraded component that is no health component of its own is reported all the same.
-    for (const component of degraded.keys())
+    for (const component of degraded.keys()) {
       if (!components.has(component)) components.set(component, true);
+    }
     const checks = [...components].map(([component, healthy]) => () => {
       const session = this.indicators.check(component);
       const reason = degraded.get(component);
@@ -33,8 +34,9 @@ export class ServiceHealthService {
     } catch (error) {
       // Terminus reports "down" as an exception carrying the full result.
       const response = (error as { getResponse?: () => unknown }).getResponse?.();
-      if (response && typeof response === 'object' && 'status' in response)
+      if (response && typeof response === 'object' && 'status' in response) {
         return response as HealthCheckResult;
+      }
       throw error;
     }
   }

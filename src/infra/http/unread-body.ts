@@ -16,6 +16,7 @@ export function discardUnreadBody(reply: FastifyReply): void {
   const request = reply.request.raw;
   if (request.complete) return;
   const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared <= MAX_DISCARDED_BODY_BYTES)
+  if (Number.isFinite(declared) && declared <= MAX_DISCARDED_BODY_BYTES) {
     reply.removeHeader('connection');
+  }
 }

@@ -40,8 +40,9 @@ export function readRuleFiles(
   } catch {
     exists = false;
   }
-  if (!exists)
+  if (!exists) {
     throw new RuleConfigError(`rule directory ${directory} does not exist or is not a directory`);
+  }
   const labelPrefix = layout.watchRoot ? `${layout.appDirectory}.` : '';
   const files: RuleFile[] = [];
   const walk = (path: string, label: string) => {

@@ -68,8 +68,9 @@ describe('RuleFilesWatcher', () => {
     start(false);
     expect(watched).toEqual(['/srv/runtime/current/ratelimit/config']);
     // A ConfigMap update: new timestamped directory, `..data_tmp` renamed over `..data`, cleanup.
-    for (const entry of ['..2024_02_01_00_00_00.1', '..data_tmp', '..data_tmp', '..data'])
+    for (const entry of ['..2024_02_01_00_00_00.1', '..data_tmp', '..data_tmp', '..data']) {
       listener('rename', entry);
+    }
     listener('rename', '..2024_01_01_00_00_00.1');
     jest.advanceTimersByTime(149);
     expect(reloads).toBe(0);

@@ -32,14 +32,16 @@ export class RuleLoaderService {
     private readonly health: HealthState,
     private readonly store: CounterStore,
   ) {
-    if (settings.rules.healthyWithAtLeastOneConfigLoaded)
+    if (settings.rules.healthyWithAtLeastOneConfigLoaded) {
       health.set(CONFIG_HEALTH_COMPONENT, false);
+    }
   }
 
   /** Token buckets need a store that can run them (memcached cannot). */
   private storeLacking(algorithm: Algorithm): string | undefined {
-    if (algorithm === Algorithm.TOKEN_BUCKET && !this.store.supportsTokenBuckets)
+    if (algorithm === Algorithm.TOKEN_BUCKET && !this.store.supportsTokenBuckets) {
       return `${this.store.kind} (BACKEND_TYPE=${this.settings.counters.backend})`;
+    }
     return undefined;
   }
 

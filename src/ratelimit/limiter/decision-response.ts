@@ -197,8 +197,9 @@ export class DecisionResponder {
     const limit = rule.limits?.[limitIndex] ?? rule;
     const hits = hitsOf(request, index);
     decideFromLocalCache(hits, rule.shadowMode, applied.stats);
-    if (rule.limits !== undefined)
+    if (rule.limits !== undefined) {
       decideFromLocalCache(hits, rule.shadowMode, applied.limitStats![limitIndex]);
+    }
     return {
       code: rule.shadowMode ? Code.OK : Code.OVER_LIMIT,
       currentLimit: limit,

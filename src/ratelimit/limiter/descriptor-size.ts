@@ -39,14 +39,17 @@ export function descriptorSizeProblem(
     let units = baseUnits;
     for (let j = 0; j < entries.length; j++) {
       const { key, value } = entries[j];
-      if (longerThan(key, maxKeyBytes))
+      if (longerThan(key, maxKeyBytes)) {
         return `descriptors[${i}].entries[${j}].key is longer than ${maxKeyBytes} bytes (MAX_DESCRIPTOR_KEY_BYTES)`;
-      if (longerThan(value, maxValueBytes))
+      }
+      if (longerThan(value, maxValueBytes)) {
         return `descriptors[${i}].entries[${j}].value is longer than ${maxValueBytes} bytes (MAX_DESCRIPTOR_VALUE_BYTES)`;
+      }
       units += key.length + value.length + 2;
     }
-    if (units * 3 > maxCacheKeyBytes && cacheKeyBytes(request, i, prefix) > maxCacheKeyBytes)
+    if (units * 3 > maxCacheKeyBytes && cacheKeyBytes(request, i, prefix) > maxCacheKeyBytes) {
       return `descriptors[${i}] makes a counter key longer than ${maxCacheKeyBytes} bytes (MAX_CACHE_KEY_BYTES)`;
+    }
   }
   return undefined;
 }
@@ -54,7 +57,8 @@ export function descriptorSizeProblem(
 /** The UTF-8 length of descriptor `index`'s counter key base (the rare exact case). */
 function cacheKeyBytes(request: RateLimitRequest, index: number, prefix: string): number {
   let bytes = Buffer.byteLength(prefix, 'utf8') + Buffer.byteLength(request.domain, 'utf8') + 1;
-  for (const { key, value } of request.descriptors[index].entries)
+  for (const { key, value } of request.descriptors[index].entries) {
     bytes += Buffer.byteLength(key, 'utf8') + Buffer.byteLength(value, 'utf8') + 2;
+  }
   return bytes;
 }

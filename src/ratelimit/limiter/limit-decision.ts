@@ -31,8 +31,9 @@ export function decideLimit(
     return OVER;
   }
   stats.withinLimit.add(hits);
-  if (after > nearThreshold)
+  if (after > nearThreshold) {
     stats.nearLimit.add(before >= nearThreshold ? hits : after - nearThreshold);
+  }
   return { overLimit: false, remaining: limit - after };
 }
 

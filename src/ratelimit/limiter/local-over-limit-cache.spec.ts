@@ -6,8 +6,9 @@ describe('LocalOverLimitCache', () => {
     const stats = new StatsRegistry();
     // Each 10-character key costs 210 bytes: three fit in 700.
     const cache = new LocalOverLimitCache(700, stats);
-    for (const key of ['key-000001', 'key-000002', 'key-000003', 'key-000004'])
+    for (const key of ['key-000001', 'key-000002', 'key-000003', 'key-000004']) {
       cache.add(key, 10_000);
+    }
     expect(cache.size).toBe(3);
     expect(cache.has('key-000001', 0)).toBe(false);
     expect(cache.has('key-000004', 0)).toBe(true);

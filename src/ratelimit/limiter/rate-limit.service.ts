@@ -232,8 +232,9 @@ export class RateLimitService {
       if (limits === undefined) {
         counters.push(counterOf(rule, 0, base, hits, nowMs, nowSecond));
       } else {
-        for (let j = 0; j < limits.length; j++)
+        for (let j = 0; j < limits.length; j++) {
           counters.push(counterOf(limits[j], j, base, hits, nowMs, nowSecond));
+        }
       }
       const over = this.locallyOver(counters, first, nowMs);
       if (over >= 0) {
@@ -250,8 +251,9 @@ export class RateLimitService {
   private locallyOver(counters: readonly CounterIncrement[], first: number, nowMs: number): number {
     const cache = this.localCache;
     if (cache === undefined) return -1;
-    for (let j = first; j < counters.length; j++)
+    for (let j = first; j < counters.length; j++) {
       if (cache.has(counters[j].key, nowMs)) return j - first;
+    }
     return -1;
   }
 

@@ -22,9 +22,9 @@ export class RequestValidator {
     const count = request.descriptors.length;
     if (request.domain === '') problem = 'rate limit domain must not be empty';
     else if (count === 0) problem = 'rate limit descriptor list must not be empty';
-    else if (count > this.maxDescriptors)
+    else if (count > this.maxDescriptors) {
       problem = `rate limit descriptor list has ${count} descriptors; at most ${this.maxDescriptors} are allowed`;
-    else {
+    } else {
       for (let i = 0; i < count; i++) {
         const limit = request.descriptors[i].limit;
         if (limit !== undefined && !isOverrideUnit(limit.unit)) {

@@ -41,8 +41,9 @@ export class RuleResolver {
         if (applied === undefined || applied === UNLIMITED_RULE) continue;
         const { rule } = applied;
         // A rule goes when any of its limits' names is replaced.
-        if ((rule.limits ?? [rule]).some((l) => l.name !== '' && replaced.has(l.name)))
+        if ((rule.limits ?? [rule]).some((l) => l.name !== '' && replaced.has(l.name))) {
           resolutions[i] = undefined;
+        }
       }
     }
     return resolutions;
@@ -51,8 +52,9 @@ export class RuleResolver {
   /** A request override replaces matching entirely; its stats key carries every value (spec §3.3). */
   private overrideRule(domain: string, descriptor: RequestDescriptor): AppliedRule {
     let statsKey = domain;
-    for (const { key, value } of descriptor.entries)
+    for (const { key, value } of descriptor.entries) {
       statsKey += value === '' ? '.' + key : '.' + key + '_' + value;
+    }
     const { requestsPerUnit, unit } = descriptor.limit!;
     const rule: RateLimitRule = {
       requestsPerUnit,

@@ -46,11 +46,12 @@ export function quotaAction(
   const rule = applied?.rule;
   if (rule === undefined) return assign({ blanketRule: policy.noRule });
   if (rule.unlimited || rule.shadowMode) return assign({ blanketRule: 'ALLOW_ALL' });
-  if (status?.code === Code.OVER_LIMIT)
+  if (status?.code === Code.OVER_LIMIT) {
     return assign(
       { blanketRule: 'DENY_ALL' },
       Math.max(1, Math.min(policy.ttlSeconds, status.durationUntilReset ?? policy.ttlSeconds)),
     );
+  }
   const limit = tightest(rule);
   const remaining = status?.limitRemaining ?? limit.burst;
   return assign(shareOf(limit, remaining, fraction, policy.requestsPerTimeUnit));
@@ -77,8 +78,9 @@ function shareOf(
     limit.algorithm !== Algorithm.TOKEN_BUCKET &&
     limit.unitMultiplier === 1 &&
     STRATEGY_UNITS.has(limit.unit)
-  )
+  ) {
     return { requestsPerTimeUnit: { requests: share(limit.requestsPerUnit), unit: limit.unit } };
+  }
   return {
     tokenBucket: {
       maxTokens: share(Math.min(limit.burst, remaining)),

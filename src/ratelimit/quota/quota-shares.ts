@@ -110,8 +110,9 @@ export class QuotaShares {
       told.over === now.over &&
       within(told.total, now.total) &&
       within(told.remaining, now.remaining)
-    )
+    ) {
       return;
+    }
     entry.told = now;
     for (const member of [...entry.members]) if (!from.has(member)) member.refresh(update);
   }

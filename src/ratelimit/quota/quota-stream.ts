@@ -160,8 +160,9 @@ export class QuotaStream {
     const watched = reports.usages.map((usage) => {
       const key = bucketKey(usage.bucket);
       let bucket = this.watched.get(key);
-      if (bucket === undefined)
+      if (bucket === undefined) {
         this.watched.set(key, (bucket = new Watched(key, usage.bucket, this)));
+      }
       bucket.lastReport = now;
       return bucket;
     });
@@ -200,8 +201,9 @@ export class QuotaStream {
         if (group !== undefined) shares.join(group, bucket);
         bucket.group = group;
       }
-      if (usage !== undefined)
+      if (usage !== undefined) {
         shares.setDemand(group, bucket, usage.numRequestsAllowed + usage.numRequestsDenied);
+      }
       if (group === undefined) {
         actions[i] = this.offer(
           bucket,
@@ -235,7 +237,7 @@ export class QuotaStream {
       }
     }
     const updates = new Map<string, GroupUpdate>();
-    if (response !== undefined)
+    if (response !== undefined) {
       limited.forEach(({ bucket, entries, index }, i) => {
         const status = response.statuses[i];
         const applied = rules?.match(entries);
@@ -250,6 +252,7 @@ export class QuotaStream {
         );
         this.noteReset(bucket, applied, status);
       });
+    }
     this.send(actions.filter((action) => action !== undefined));
     this.scheduleReset();
     // Other buckets counting into the same counters learn the new numbers.
@@ -264,8 +267,9 @@ export class QuotaStream {
     fraction: number,
     kind: 'report' | 'rollover' | 'reload',
   ): AssignmentAction | undefined {
-    if (kind === 'reload' && bucket.sent !== undefined && sameLimit(bucket.sent, action))
+    if (kind === 'reload' && bucket.sent !== undefined && sameLimit(bucket.sent, action)) {
       return undefined;
+    }
     bucket.sent = action;
     bucket.fraction = fraction;
     return action;
@@ -301,11 +305,12 @@ export class QuotaStream {
     bucket.fraction = fraction;
     this.noteReset(bucket, update.applied, update.status);
     // One message for all the pushes one report causes on this stream (one per counter else).
-    if (this.pushes.length === 0)
+    if (this.pushes.length === 0) {
       queueMicrotask(() => {
         this.send(this.pushes.splice(0));
         this.scheduleReset();
       });
+    }
     this.pushes.push(action);
   }
 
@@ -323,12 +328,14 @@ export class QuotaStream {
   drain(): void {
     if (this.closed) return;
     const expired: BucketAction[] = [];
-    for (const bucket of this.watched.values())
-      if (bucket.sent !== undefined)
+    for (const bucket of this.watched.values()) {
+      if (bucket.sent !== undefined) {
         expired.push({
           bucket: bucket.bucket,
           assignment: { ttlSeconds: 0, strategy: bucket.sent.assignment.strategy },
         });
+      }
+    }
     this.send(expired);
     this.close(true);
   }
@@ -357,8 +364,9 @@ export class QuotaStream {
   /** One timer per stream, at the earliest window reset its buckets wait for. */
   private scheduleReset(): void {
     let at = Infinity;
-    for (const bucket of this.watched.values())
+    for (const bucket of this.watched.values()) {
       if (bucket.resetAt !== undefined) at = Math.min(at, bucket.resetAt);
+    }
     if (at === Infinity || at >= this.resetTimerAt || this.closed) return;
     if (this.resetTimer !== undefined) clearTimeout(this.resetTimer);
     this.resetTimerAt = at;
@@ -374,10 +382,11 @@ export class QuotaStream {
       (bucket) => bucket.resetAt !== undefined && bucket.resetAt <= now,
     );
     for (const bucket of due) bucket.resetAt = undefined;
-    if (due.length > 0)
+    if (due.length > 0) {
       this.enqueue(() =>
         this.closed ? Promise.resolve() : this.assign(due, undefined, 'rollover'),
       );
+    }
     this.scheduleReset();
   }
 
@@ -403,11 +412,12 @@ export class QuotaStream {
     this.context.onActions(actions);
     this.call.write(actions);
     // A client that stops reading: its answers pile up here, so the stream ends instead.
-    if (this.call.writableLength > this.context.maxUnread)
+    if (this.call.writableLength > this.context.maxUnread) {
       this.fail(
         grpc.status.RESOURCE_EXHAUSTED,
         'the client does not read its quota assignments; the stream is ended',
       );
+    }
   }
 
   private fail(code: grpc.status, details: string): void {
@@ -464,11 +474,12 @@ function kindOf(strategy: Strategy): string {
  */
 function sameLimit(a: AssignmentAction, b: AssignmentAction): boolean {
   const [x, y] = [a.assignment.strategy, b.assignment.strategy];
-  if ('tokenBucket' in x && 'tokenBucket' in y)
+  if ('tokenBucket' in x && 'tokenBucket' in y) {
     return (
       x.tokenBucket.tokensPerFill === y.tokenBucket.tokensPerFill &&
       x.tokenBucket.fillIntervalSeconds === y.tokenBucket.fillIntervalSeconds
     );
+  }
   return JSON.stringify(x) === JSON.stringify(y);
 }
 

@@ -99,8 +99,9 @@ export class RateLimitQuotaService implements BeforeApplicationShutdown {
           else {
             stats.assignments.inc();
             const { strategy } = action.assignment;
-            if ('blanketRule' in strategy && strategy.blanketRule === 'DENY_ALL')
+            if ('blanketRule' in strategy && strategy.blanketRule === 'DENY_ALL') {
               stats.denyAll.inc();
+            }
           }
         }
       },
@@ -160,11 +161,12 @@ export class RateLimitQuotaService implements BeforeApplicationShutdown {
 
   /** A report too large or not protobuf ends its stream with a clear status (QuotaStream). */
   private decode(bytes: Buffer): IncomingReport {
-    if (bytes.length > this.maxMessageSize)
+    if (bytes.length > this.maxMessageSize) {
       return rejected(
         grpc.status.RESOURCE_EXHAUSTED,
         `a usage report is at most ${this.maxMessageSize} bytes (RLQS_MAX_MESSAGE_SIZE); this one has ${bytes.length}`,
       );
+    }
     try {
       return decodeUsageReports(bytes);
     } catch (error) {

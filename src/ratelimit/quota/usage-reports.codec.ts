@@ -144,13 +144,14 @@ export function encodeResponse(actions: readonly BucketAction[]): Buffer {
 
 function strategyMessage(strategy: Strategy): Record<string, unknown> {
   if ('blanketRule' in strategy) return { blanketRule: BLANKET[strategy.blanketRule] };
-  if ('requestsPerTimeUnit' in strategy)
+  if ('requestsPerTimeUnit' in strategy) {
     return {
       requestsPerTimeUnit: {
         requestsPerTimeUnit: strategy.requestsPerTimeUnit.requests,
         timeUnit: strategy.requestsPerTimeUnit.unit,
       },
     };
+  }
   const bucket = strategy.tokenBucket;
   return {
     tokenBucket: {

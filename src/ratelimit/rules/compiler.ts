@@ -43,8 +43,9 @@ export function compileRules(
 ): RuleSet {
   const domains = new Map<string, ParentDraft>();
   for (const { name, document } of sources) {
-    if (document.domain === '')
+    if (document.domain === '') {
       throw new RuleConfigError(`${name}: config file cannot have empty domain`);
+    }
     let domain = domains.get(document.domain);
     if (domain !== undefined && !options.mergeDomainConfig) {
       throw new RuleConfigError(`${name}: duplicate domain '${document.domain}' in config file`);
@@ -112,8 +113,9 @@ function addDescriptors(
     const writable = node as { -readonly [K in keyof NodeDraft]: NodeDraft[K] };
     writable.dynamicStatsKey =
       descriptor.detailedMetric || node.path.some((level) => level.valueToMetric);
-    if (rule !== undefined)
+    if (rule !== undefined) {
       writable.staticApplied = staticApplied(rule, node.path, options.statsFor);
+    }
     parent.children.set(compositeKey, node);
     if (isWildcard) parent.wildcards.push(node);
     addDescriptors(
@@ -138,12 +140,14 @@ function compileLimits(
   const fail = (reason: string): never => {
     throw new RuleConfigError(`${fileName}: descriptor '${fullKey}': ${reason}`);
   };
-  if (rateLimit !== null && rateLimits !== null)
+  if (rateLimit !== null && rateLimits !== null) {
     fail('rate_limit and rate_limits cannot both be set');
-  if (rateLimits === null)
+  }
+  if (rateLimits === null) {
     return rateLimit === null
       ? undefined
       : Object.freeze(compileLimit(fileName, fullKey, descriptor, rateLimit, undefined, options));
+  }
   if (rateLimits.length === 0) fail('rate_limits must list at least one limit');
   const limits = rateLimits.map((limit, index) => {
     if (limit.unlimited) fail(`rate_limits[${index}]: unlimited is only allowed in rate_limit`);
@@ -176,27 +180,33 @@ function compileLimit(
     throw new RuleConfigError(`${fileName}: invalid rate limit unit '${limit.unit}'`);
   }
   for (const replaced of limit.replaces) {
-    if (replaced.name === '')
+    if (replaced.name === '') {
       throw new RuleConfigError(`${fileName}: should not have an empty replaces entry`);
+    }
     if (replaced.name === limit.name) {
       throw new RuleConfigError(`${fileName}: replaces should not contain name of same descriptor`);
     }
   }
   const algorithm = algorithmFromName(limit.algorithm);
-  if (algorithm === undefined)
+  if (algorithm === undefined) {
     fail(`unknown algorithm '${limit.algorithm}' (allowed: ${ALGORITHM_NAMES.join(', ')})`);
+  }
   const multiplier = limit.unitMultiplier ?? 1;
-  if (!Number.isSafeInteger(multiplier) || multiplier < 1)
+  if (!Number.isSafeInteger(multiplier) || multiplier < 1) {
     fail(`unit_multiplier must be a positive integer, not ${multiplier}`);
-  if (limit.burst !== undefined && algorithm !== Algorithm.TOKEN_BUCKET)
+  }
+  if (limit.burst !== undefined && algorithm !== Algorithm.TOKEN_BUCKET) {
     fail('burst is only allowed with algorithm token_bucket');
-  if (limit.unlimited && (limit.algorithm !== '' || limit.unitMultiplier !== undefined))
+  }
+  if (limit.unlimited && (limit.algorithm !== '' || limit.unitMultiplier !== undefined)) {
     fail('unlimited takes no algorithm or unit_multiplier');
+  }
   const lacking = options.storeLacking?.(algorithm!);
-  if (lacking !== undefined)
+  if (lacking !== undefined) {
     fail(
       `algorithm ${algorithmName(algorithm!)} is not available with the ${lacking} counter store`,
     );
+  }
   const requestsPerUnit = limit.unlimited ? 0 : limit.requestsPerUnit;
   const label =
     limit.name !== '' ? limit.name : `${descriptor.key}_${index === undefined ? 0 : index}`;

@@ -206,8 +206,9 @@ function describeRule(rule: RateLimitRule): string {
   let line = `${rule.fullKey}: unit=${unit} requests_per_unit=${count}, shadow_mode: ${rule.shadowMode}, quota_mode: ${rule.quotaMode}`;
   if (rule.limits !== undefined) line += `, limit: ${rule.label}`;
   if (rule.unitMultiplier !== 1) line += `, unit_multiplier: ${rule.unitMultiplier}`;
-  if (rule.algorithm !== Algorithm.FIXED_WINDOW)
+  if (rule.algorithm !== Algorithm.FIXED_WINDOW) {
     line += `, algorithm: ${algorithmName(rule.algorithm)}`;
+  }
   if (rule.algorithm === Algorithm.TOKEN_BUCKET) line += `, burst: ${rule.burst}`;
   return line;
 }

@@ -305,8 +305,9 @@ function parseDatabaseUrl(raw: string): string {
   } catch {
     throw new Error('allowed values: empty, or a URL postgres://user:password@host:5432/database');
   }
-  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:')
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
     throw new Error('allowed values: a postgres:// or postgresql:// URL');
+  }
   return value;
 }
 
@@ -323,18 +324,21 @@ function parseWebhookUrl(raw: string): Secret {
   } catch {
     throw new Error('allowed values: empty, or an http:// or https:// URL');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new Error('allowed values: empty, or an http:// or https:// URL');
-  if (url.username !== '' || url.password !== '')
+  }
+  if (url.username !== '' || url.password !== '') {
     throw new Error('the URL may not hold user:password; put a credential in its path or query');
+  }
   return new Secret(value);
 }
 
 /** An absolute URL path without a trailing slash. */
 function parsePath(raw: string): string {
   const value = raw.trim();
-  if (!/^\/[A-Za-z0-9._~\-/]*$/.test(value) || (value.length > 1 && value.endsWith('/')))
+  if (!/^\/[A-Za-z0-9._~\-/]*$/.test(value) || (value.length > 1 && value.endsWith('/'))) {
     throw new Error('allowed values: an absolute path such as /graphql, without a trailing slash');
+  }
   return value;
 }
 

@@ -21,8 +21,9 @@ function parseBackendType(raw: string): BackendType {
     memcache: 'altcache',
   };
   const found = aliases[raw.trim().toLowerCase()];
-  if (!found)
+  if (!found) {
     throw new Error('allowed values: memory, kvstore (alias redis), altcache (alias memcache)');
+  }
   return found;
 }
 
@@ -114,8 +115,9 @@ function kvstoreGroup(
       {
         default: 'WAIT' as const,
         parse: (raw) => {
-          if (/^(create|error)$/i.test(raw.trim()))
+          if (/^(create|error)$/i.test(raw.trim())) {
             throw new Error('allowed values: WAIT (CREATE and ERROR are not supported)');
+          }
           return 'WAIT' as const;
         },
         aliases: alias('POOL_ON_EMPTY_BEHAVIOR'),

@@ -117,9 +117,10 @@ export function normaliseFileExtension(raw: string): string | undefined {
 export function parseFileExtensions(raw: string): string[] {
   const items = raw.split(',').filter((item) => item.trim() !== '');
   const extensions = items.map(normaliseFileExtension);
-  if (extensions.length === 0 || extensions.some((extension) => extension === undefined))
+  if (extensions.length === 0 || extensions.some((extension) => extension === undefined)) {
     throw new Error(
       'allowed values: file extensions separated by commas (jpg,png,pdf), each without dots or spaces',
     );
+  }
   return [...new Set(extensions as string[])];
 }

@@ -28,10 +28,15 @@ describe('the content API’s HTTP caching settings', () => {
     expect([content.httpCacheMaxAge, content.httpCacheStaleWhileRevalidate]).toEqual([300, 60]);
     expect(content.invalidationWebhook.reveal()).toBe(url);
     expect(JSON.stringify(content)).not.toContain('s3cret');
-    for (const bad of ['relay.example/purge', 'ftp://relay.example/', 'https://u:p@relay.example/'])
+    for (const bad of [
+      'relay.example/purge',
+      'ftp://relay.example/',
+      'https://u:p@relay.example/',
+    ]) {
       expect(problemsOf({ GRAPHQL_INVALIDATION_WEBHOOK: bad })).toEqual([
         expect.stringContaining('GRAPHQL_INVALIDATION_WEBHOOK'),
       ]);
+    }
     expect(problemsOf({ GRAPHQL_HTTP_CACHE_MAX_AGE: '-1' })).toHaveLength(1);
   });
 });

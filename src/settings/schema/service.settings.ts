@@ -11,9 +11,11 @@ function parseModules(raw: string): ServiceModule[] {
   const names = parseList(raw.toLowerCase());
   const allowed = `allowed values: a comma list of ${SERVICE_MODULES.join(', ')}`;
   if (names.length === 0) throw new Error(allowed);
-  for (const name of names)
-    if (!(SERVICE_MODULES as readonly string[]).includes(name))
+  for (const name of names) {
+    if (!(SERVICE_MODULES as readonly string[]).includes(name)) {
       throw new Error(`unknown module ${JSON.stringify(name)}; ${allowed}`);
+    }
+  }
   return SERVICE_MODULES.filter((name) => names.includes(name));
 }
 

@@ -46,8 +46,9 @@ export class TeamAccessService {
   async requireAnywhere(principal: Principal, action: string): Promise<void> {
     if (allows(this.rolePermissions(principal), action)) return;
     const memberships = await this.members.membershipsOf(principal.orgId, principal.userId);
-    for (const [teamId, permission] of memberships)
+    for (const [teamId, permission] of memberships) {
       if (allows(teamMembershipPermissions(teamId, permission), action)) return;
+    }
     throw GrafanaError.accessDenied(action);
   }
 
@@ -82,8 +83,9 @@ export class TeamAccessService {
         ...(permission === undefined ? [] : teamMembershipPermissions(teamId, permission)),
       ];
       const actions = actionsOn(granted, teamScope(teamId));
-      if (actions.length > 0)
+      if (actions.length > 0) {
         result.set(teamId, Object.fromEntries(actions.map((action) => [action, true])));
+      }
     }
     return result;
   }

@@ -69,8 +69,9 @@ export class TeamGroupsService {
     await this.database.transaction(async () => {
       const team = await this.teams.lockInOrg(principal.orgId, teamId);
       if (!team) throw teamNotFound();
-      if (!(await this.groups.remove(team.id, groupId)))
+      if (!(await this.groups.remove(team.id, groupId))) {
         throw GrafanaError.message(404, 'Group not found');
+      }
     });
     return { message: 'Team Group removed' };
   }

@@ -37,8 +37,9 @@ export class OrgUsersLookupController {
   @ApiOkResponse({ type: [UserLookupDto] })
   @ApiErrors([403, 'Permissions needed: teams.permissions:write'])
   async lookup(@CurrentPrincipal() principal: Principal, @Query() query: OrgUsersQueryDto) {
-    if (!this.access.allowsUnscoped(principal, 'org.users:read'))
+    if (!this.access.allowsUnscoped(principal, 'org.users:read')) {
       await this.access.requireAnywhere(principal, TEAM_ACTIONS.permissionsWrite);
+    }
     const identity = this.settings.identity;
     const result = await this.orgUsers.search({
       orgId: principal.orgId,

@@ -21,8 +21,9 @@ describe('team request DTOs', () => {
       name: 'Ops',
       email: 'o@x',
     });
-    for (const body of [{}, { name: '' }, { name: 5 }, { name: 'x', email: false }, [], 'text'])
+    for (const body of [{}, { name: '' }, { name: 5 }, { name: 'x', email: false }, [], 'text']) {
       expect(await refusal(CreateTeamDto, body)).toEqual([400, BAD_REQUEST]);
+    }
     expect(await refusal(CreateTeamDto, { name: 'x'.repeat(191) })).toEqual([400, BAD_REQUEST]);
   });
 
@@ -33,8 +34,9 @@ describe('team request DTOs', () => {
 
   it('members: a non-zero user id, integer permissions, email lists', async () => {
     expect(await pass(AddTeamMemberDto, { userID: 3, permission: 4 })).toEqual({ userId: 3 });
-    for (const body of [{}, { userId: 0 }, { userId: '2' }, { userId: 2.5 }, { userId: null }])
+    for (const body of [{}, { userId: 0 }, { userId: '2' }, { userId: 2.5 }, { userId: null }]) {
       expect(await refusal(AddTeamMemberDto, body)).toEqual([400, BAD_REQUEST]);
+    }
     expect(await pass(UpdateTeamMemberDto, { permission: 4 })).toEqual({ permission: 4 });
     expect(await pass(SetTeamMembershipsDto, { members: ['a@x'] })).toEqual({
       members: ['a@x'],
@@ -63,7 +65,8 @@ describe('team request DTOs', () => {
 
   it('team sync: a group id of 1–190 characters, keys any case', async () => {
     expect(await pass(AddTeamGroupDto, { GroupID: 'cn=ops' })).toEqual({ groupId: 'cn=ops' });
-    for (const body of [{}, { groupId: '' }, { groupId: 5 }, { groupId: 'x'.repeat(191) }, []])
+    for (const body of [{}, { groupId: '' }, { groupId: 5 }, { groupId: 'x'.repeat(191) }, []]) {
       expect(await refusal(AddTeamGroupDto, body)).toEqual([400, BAD_REQUEST]);
+    }
   });
 });

@@ -34,8 +34,9 @@ export class KubeAuthGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const namespace = (request.params as Record<string, string | undefined>).namespace;
     const orgId = namespace === undefined ? undefined : namespaceOrg(namespace);
-    if (namespace !== undefined && orgId === undefined)
+    if (namespace !== undefined && orgId === undefined) {
       throw KubeStatusError.badRequest(`invalid namespace "${namespace}"`);
+    }
     let principal: Principal;
     try {
       principal = await this.authenticator.authenticate(
@@ -60,11 +61,12 @@ export class KubeAuthGuard implements CanActivate {
     if (!(error instanceof GrafanaError)) return error;
     if (error.status === 401 && namespace !== undefined && orgId !== undefined) {
       if (ORG_MISMATCH.has(String(error.body.messageId))) {
-        if (!(await this.orgExists(orgId)))
+        if (!(await this.orgExists(orgId))) {
           return new KubeStatusError(404, 'NotFound', `namespaces "${namespace}" not found`, {
             name: namespace,
             kind: 'namespaces',
           });
+        }
         return KubeStatusError.forbidden('access', namespace, 'not a member of the organization');
       }
     }

@@ -44,11 +44,11 @@ export class KubeRouteHooks {
         'RequestEntityTooLarge',
         'the request body is larger than 1 MiB',
       );
-    } else if (code >= 400 && code < 500)
+    } else if (code >= 400 && code < 500) {
       status = KubeStatusError.badRequest(
         `the body of the request is not valid JSON: ${error.message}`,
       );
-    else {
+    } else {
       this.logger.error(`${request.method} ${request.url}: ${error.stack ?? error.message}`);
       status = KubeStatusError.internal();
     }

@@ -42,8 +42,9 @@ export class KubeStatusFilter implements ExceptionFilter {
         code === 404 ? 'the server could not find the requested resource' : exception.message;
     }
     const reason = code === undefined ? undefined : REASONS[code];
-    if (code !== undefined && reason !== undefined && message !== undefined)
+    if (code !== undefined && reason !== undefined && message !== undefined) {
       return new KubeStatusError(code, reason, message);
+    }
     this.logger.error(
       exception instanceof Error ? (exception.stack ?? exception.message) : exception,
     );

@@ -99,7 +99,8 @@ describe('list paging and namespaces', () => {
     expect(namespaceOrg('default')).toBe(1);
     expect(namespaceOrg('org-12')).toBe(12);
     expect(namespaceOrg('stacks-5678')).toBe(1);
-    for (const bad of ['org-0', 'org-01', 'org-x', 'orgs-2', 'Default', ''])
+    for (const bad of ['org-0', 'org-01', 'org-x', 'orgs-2', 'Default', '']) {
       expect(namespaceOrg(bad)).toBeUndefined();
+    }
   });
 });

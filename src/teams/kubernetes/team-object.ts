@@ -103,10 +103,11 @@ function optional<T>(
 ): T | undefined {
   const value = container[key];
   if (value === undefined || value === null) return undefined;
-  if (!check(value))
+  if (!check(value)) {
     throw undecodable(
       `json: cannot unmarshal ${JSON.stringify(value)} into ${path} of type ${type}`,
     );
+  }
   return value;
 }
 
@@ -120,11 +121,13 @@ function stringMap(
   path: string,
 ): Record<string, string> {
   const value = optional(container, key, path, isObject, 'map[string]string') ?? {};
-  for (const [entry, text] of Object.entries(value))
-    if (typeof text !== 'string')
+  for (const [entry, text] of Object.entries(value)) {
+    if (typeof text !== 'string') {
       throw undecodable(
         `json: cannot unmarshal ${JSON.stringify(text)} into ${path}.${entry} of type string`,
       );
+    }
+  }
   const map = { ...(value as Record<string, string>) };
   // Output-only keys are not stored.
   delete map[INTERNAL_ID_LABEL];
@@ -143,29 +146,33 @@ export function parseTeamInput(body: unknown, namespace: string): TeamInput {
   if (containsNul(body)) throw undecodable('a string holds a NUL character');
   const apiVersion = optional(body, 'apiVersion', 'apiVersion', isString, 'string');
   const kind = optional(body, 'kind', 'kind', isString, 'string');
-  if (apiVersion !== undefined && apiVersion !== '' && apiVersion !== IAM_GROUP_VERSION)
+  if (apiVersion !== undefined && apiVersion !== '' && apiVersion !== IAM_GROUP_VERSION) {
     throw KubeStatusError.badRequest(
       `the API version in the data (${apiVersion}) does not match the expected API version (${IAM_GROUP_VERSION})`,
     );
-  if (kind !== undefined && kind !== '' && kind !== 'Team')
+  }
+  if (kind !== undefined && kind !== '' && kind !== 'Team') {
     throw KubeStatusError.badRequest(
       `the kind in the data (${kind}) does not match the expected kind (Team)`,
     );
+  }
   const metadata = optional(body, 'metadata', 'metadata', isObject, 'ObjectMeta') ?? {};
   const spec = optional(body, 'spec', 'spec', isObject, 'TeamSpec') ?? {};
   const objectNamespace = optional(metadata, 'namespace', 'metadata.namespace', isString, 'string');
-  if (objectNamespace !== undefined && objectNamespace !== '' && objectNamespace !== namespace)
+  if (objectNamespace !== undefined && objectNamespace !== '' && objectNamespace !== namespace) {
     throw KubeStatusError.badRequest(
       'the namespace of the provided object does not match the namespace sent on the request',
     );
+  }
   const name = optional(metadata, 'name', 'metadata.name', isString, 'string');
   const rawMembers = optional(spec, 'members', 'spec.members', isArray, '[]TeamTeamMember') ?? [];
   const members = rawMembers.map((member, index) => {
     const path = `spec.members[${index}]`;
-    if (!isObject(member))
+    if (!isObject(member)) {
       throw undecodable(
         `json: cannot unmarshal ${JSON.stringify(member)} into ${path} of type TeamTeamMember`,
       );
+    }
     return {
       kind: optional(member, 'kind', `${path}.kind`, isString, 'string') ?? '',
       name: optional(member, 'name', `${path}.name`, isString, 'string') ?? '',
@@ -176,10 +183,11 @@ export function parseTeamInput(body: unknown, namespace: string): TeamInput {
   const rawGroups =
     optional(spec, 'externalGroups', 'spec.externalGroups', isArray, '[]string') ?? [];
   const externalGroups = rawGroups.map((group, index) => {
-    if (typeof group !== 'string')
+    if (typeof group !== 'string') {
       throw undecodable(
         `json: cannot unmarshal ${JSON.stringify(group)} into spec.externalGroups[${index}] of type string`,
       );
+    }
     return group;
   });
   const input: TeamInput = {
@@ -207,71 +215,80 @@ export function parseTeamInput(body: unknown, namespace: string): TeamInput {
   optional(spec, 'externalUID', 'spec.externalUID', isString, 'string');
 
   const causes: StatusCause[] = [];
-  if (input.name !== undefined && (input.name.length > MAX_NAME_LENGTH || !NAME.test(input.name)))
+  if (input.name !== undefined && (input.name.length > MAX_NAME_LENGTH || !NAME.test(input.name))) {
     causes.push({
       reason: 'FieldValueInvalid',
       field: 'metadata.name',
       message: `Invalid value: ${JSON.stringify(input.name)}: at most ${MAX_NAME_LENGTH} letters, digits, '.', '_' or '-', starting with a letter or digit`,
     });
-  if (input.title === '')
+  }
+  if (input.title === '') {
     causes.push({ reason: 'FieldValueRequired', field: 'spec.title', message: 'Required value' });
-  else if (input.title.length > MAX_TEXT_LENGTH)
+  } else if (input.title.length > MAX_TEXT_LENGTH) {
     causes.push({
       reason: 'FieldValueTooLong',
       field: 'spec.title',
       message: `Too long: may not be more than ${MAX_TEXT_LENGTH} bytes`,
     });
-  if (input.email.length > MAX_TEXT_LENGTH)
+  }
+  if (input.email.length > MAX_TEXT_LENGTH) {
     causes.push({
       reason: 'FieldValueTooLong',
       field: 'spec.email',
       message: `Too long: may not be more than ${MAX_TEXT_LENGTH} bytes`,
     });
+  }
   const seen = new Set<string>();
   members.forEach((member, index) => {
     const path = `spec.members[${index}]`;
-    if (member.kind !== 'User')
+    if (member.kind !== 'User') {
       causes.push({
         reason: 'FieldValueNotSupported',
         field: `${path}.kind`,
         message: `Unsupported value: ${JSON.stringify(member.kind)}: supported values: "User"`,
       });
-    if (member.name === '')
+    }
+    if (member.name === '') {
       causes.push({
         reason: 'FieldValueRequired',
         field: `${path}.name`,
         message: 'Required value',
       });
-    else if (seen.has(member.name))
+    } else if (seen.has(member.name)) {
       causes.push({
         reason: 'FieldValueDuplicate',
         field: `${path}.name`,
         message: `Duplicate value: ${JSON.stringify(member.name)}`,
       });
+    }
     seen.add(member.name);
-    if (member.permission !== 'admin' && member.permission !== 'member')
+    if (member.permission !== 'admin' && member.permission !== 'member') {
       causes.push({
         reason: 'FieldValueNotSupported',
         field: `${path}.permission`,
         message: `Unsupported value: ${JSON.stringify(member.permission)}: supported values: "admin", "member"`,
       });
+    }
   });
   externalGroups.forEach((group, index) => {
-    if (group === '' || group.length > MAX_TEXT_LENGTH)
+    if (group === '' || group.length > MAX_TEXT_LENGTH) {
       causes.push({
         reason: 'FieldValueInvalid',
         field: `spec.externalGroups[${index}]`,
         message: `Invalid value: ${JSON.stringify(group)}`,
       });
+    }
   });
-  if (new Set(externalGroups).size !== externalGroups.length)
+  if (new Set(externalGroups).size !== externalGroups.length) {
     causes.push({
       reason: 'FieldValueDuplicate',
       field: 'spec.externalGroups',
       message: 'Duplicate value',
     });
-  if (causes.length > 0)
+  }
+  if (causes.length > 0) {
     throw KubeStatusError.invalid(input.name ?? input.generateName ?? '', causes);
+  }
   return input;
 }
 

@@ -119,12 +119,13 @@ export class TeamResourcesController {
     @Headers('content-type') contentType: string | undefined,
     @Body() body: unknown,
   ) {
-    if ((contentType ?? '').split(';')[0].trim().toLowerCase() !== MERGE_PATCH)
+    if ((contentType ?? '').split(';')[0].trim().toLowerCase() !== MERGE_PATCH) {
       throw new KubeStatusError(
         415,
         'UnsupportedMediaType',
         `the body of the request was in an unknown format - accepted media types include: ${MERGE_PATCH}`,
       );
+    }
     return this.teams.patch(caller, name, body);
   }
 
@@ -150,11 +151,14 @@ export class TeamResourcesController {
  */
 function refuseUnsupported(query: Record<string, unknown>): void {
   const watch = query.watch;
-  if (watch !== undefined && watch !== '' && watch !== 'false' && watch !== '0')
+  if (watch !== undefined && watch !== '' && watch !== 'false' && watch !== '0') {
     throw new KubeStatusError(405, 'MethodNotAllowed', 'watch is not supported on teams');
-  for (const selector of ['labelSelector', 'fieldSelector'])
-    if (query[selector] !== undefined && query[selector] !== '')
+  }
+  for (const selector of ['labelSelector', 'fieldSelector']) {
+    if (query[selector] !== undefined && query[selector] !== '') {
       throw KubeStatusError.badRequest(`${selector} is not supported on teams`);
+    }
+  }
 }
 
 /** `DeleteOptions.preconditions.resourceVersion`, when a body gives one. */
@@ -163,7 +167,8 @@ function preconditionVersion(body: unknown): string | undefined {
   const version = (body as { preconditions?: { resourceVersion?: unknown } }).preconditions
     ?.resourceVersion;
   if (version === undefined || version === null) return undefined;
-  if (typeof version !== 'string')
+  if (typeof version !== 'string') {
     throw KubeStatusError.badRequest('preconditions.resourceVersion must be a string');
+  }
   return version;
 }

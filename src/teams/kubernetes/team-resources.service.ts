@@ -82,8 +82,9 @@ export class TeamResourcesService {
   /** A new team with exactly the members and groups of the object (the caller is not added). */
   async create(caller: KubeCaller, body: unknown) {
     const { principal } = caller;
-    if (!this.access.allowsUnscoped(principal, TEAM_ACTIONS.create))
+    if (!this.access.allowsUnscoped(principal, TEAM_ACTIONS.create)) {
       throw GrafanaError.accessDenied(TEAM_ACTIONS.create);
+    }
     const input = parseTeamInput(body, caller.namespace);
     const name = input.name ?? generatedName(input.generateName);
     return this.database.transaction(async () => {
@@ -98,10 +99,12 @@ export class TeamResourcesService {
           annotations: input.annotations,
         });
       } catch (error) {
-        if (isUniqueViolation(error, 'teams_org_uid_key'))
+        if (isUniqueViolation(error, 'teams_org_uid_key')) {
           throw KubeStatusError.alreadyExists(name);
-        if (isUniqueViolation(error, 'teams_org_name_key'))
+        }
+        if (isUniqueViolation(error, 'teams_org_name_key')) {
           throw KubeStatusError.conflict(name, 'Team name taken');
+        }
         throw error;
       }
       await this.applyMembers(team, name, input);
@@ -117,25 +120,28 @@ export class TeamResourcesService {
    */
   async replace(caller: KubeCaller, name: string, body: unknown) {
     const input = parseTeamInput(body, caller.namespace);
-    if (input.name !== undefined && input.name !== name)
+    if (input.name !== undefined && input.name !== name) {
       throw KubeStatusError.badRequest(
         `the name of the object (${input.name}) does not match the name on the URL (${name})`,
       );
+    }
     return this.write(caller, name, () => input);
   }
 
   /** RFC 7386 merge patch onto the stored object, then as a replace of the result. */
   async patch(caller: KubeCaller, name: string, patch: unknown) {
-    if (typeof patch !== 'object' || patch === null || Array.isArray(patch))
+    if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) {
       throw KubeStatusError.badRequest('the merge patch must be a JSON object');
+    }
     return this.write(caller, name, (current) => {
       const patched = mergePatch(current, patch) as { metadata?: Record<string, unknown> };
       // Without a resourceVersion in the patch there is nothing to check.
       const rv = (patch as { metadata?: { resourceVersion?: unknown } }).metadata?.resourceVersion;
       if (patched.metadata && rv === undefined) delete patched.metadata.resourceVersion;
       const input = parseTeamInput(patched, caller.namespace);
-      if (input.name !== name)
+      if (input.name !== name) {
         throw KubeStatusError.badRequest(`metadata.name cannot be changed by a patch (${name})`);
+      }
       return input;
     });
   }
@@ -145,11 +151,12 @@ export class TeamResourcesService {
       const team = await this.teams.lockByUid(caller.principal.orgId, name);
       if (!team) throw KubeStatusError.notFound(name);
       await this.access.require(caller.principal, TEAM_ACTIONS.delete, team.id);
-      if (resourceVersion !== undefined && resourceVersion !== String(team.resourceVersion))
+      if (resourceVersion !== undefined && resourceVersion !== String(team.resourceVersion)) {
         throw KubeStatusError.conflict(
           name,
           `Precondition failed: ResourceVersion in precondition: ${resourceVersion}, ResourceVersion in object meta: ${team.resourceVersion}`,
         );
+      }
       await this.teams.delete(team.orgId, team.id);
       return team;
     });
@@ -170,16 +177,18 @@ export class TeamResourcesService {
       if (
         input.resourceVersion !== undefined &&
         input.resourceVersion !== String(team.resourceVersion)
-      )
+      ) {
         throw KubeStatusError.modified(name);
+      }
       const membersChange =
         JSON.stringify(current.spec.members.map((m) => [m.name, m.permission]).sort()) !==
         JSON.stringify(input.members.map((m) => [m.userUid, m.admin ? 'admin' : 'member']).sort());
       const groupsChange =
         JSON.stringify([...current.spec.externalGroups].sort()) !==
         JSON.stringify([...input.externalGroups].sort());
-      if (membersChange || groupsChange)
+      if (membersChange || groupsChange) {
         await this.access.require(principal, TEAM_ACTIONS.permissionsWrite, team.id);
+      }
       let updated: TeamRow;
       try {
         updated = await this.teams.replaceObject(team.id, {
@@ -189,8 +198,9 @@ export class TeamResourcesService {
           annotations: input.annotations,
         });
       } catch (error) {
-        if (isUniqueViolation(error, 'teams_org_name_key'))
+        if (isUniqueViolation(error, 'teams_org_name_key')) {
           throw KubeStatusError.conflict(name, 'Team name taken');
+        }
         throw error;
       }
       if (membersChange) await this.applyMembers(updated, name, input);
@@ -233,10 +243,12 @@ export class TeamResourcesService {
 
   private async applyGroups(team: TeamRow, groups: readonly string[]): Promise<void> {
     const current = await this.groups.list(team.id);
-    for (const group of current)
+    for (const group of current) {
       if (!groups.includes(group)) await this.groups.remove(team.id, group);
-    for (const group of groups)
+    }
+    for (const group of groups) {
       if (!current.includes(group)) await this.groups.add(team.orgId, team.id, group);
+    }
   }
 
   /** The object as stored now (the team row re-read: member writes moved its version on). */

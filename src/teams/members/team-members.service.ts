@@ -49,15 +49,17 @@ export class TeamMembersService {
     await this.database.transaction(async () => {
       const team = await this.teams.lockInOrg(principal.orgId, teamId);
       if (!team) throw teamNotFound();
-      if ((await this.members.permissionOf(team.orgId, team.id, userId)) !== undefined)
+      if ((await this.members.permissionOf(team.orgId, team.id, userId)) !== undefined) {
         throw GrafanaError.message(400, 'User is already added to this team');
+      }
       // Grafana wraps "not in this org" as an internal error (terraform-provider issue #2119).
       if ((await this.users.orgRole(team.orgId, userId)) === undefined) throw failedToAdd();
       try {
         await this.members.add(team.orgId, team.id, userId, TEAM_MEMBER);
       } catch (error) {
-        if (isUniqueViolation(error))
+        if (isUniqueViolation(error)) {
           throw GrafanaError.message(400, 'User is already added to this team');
+        }
         if (isForeignKeyViolation(error)) throw failedToAdd();
         throw error;
       }
@@ -85,8 +87,9 @@ export class TeamMembersService {
     await this.database.transaction(async () => {
       const team = await this.teams.lockInOrg(principal.orgId, teamId);
       if (!team) throw teamNotFound();
-      if ((await this.members.remove(team.id, [userId])) === 0)
+      if ((await this.members.remove(team.id, [userId])) === 0) {
         throw GrafanaError.message(404, 'Team member not found');
+      }
     });
     return { message: 'Team Member removed' };
   }
@@ -110,14 +113,16 @@ export class TeamMembersService {
       for (const email of adminEmails) desired.set(email.toLowerCase(), TEAM_ADMIN);
       const found = await this.users.findByEmails([...desired.keys()]);
       const byEmail = new Map(found.map((user) => [user.email.toLowerCase(), user]));
-      if ([...desired.keys()].some((email) => !byEmail.has(email)))
+      if ([...desired.keys()].some((email) => !byEmail.has(email))) {
         throw GrafanaError.message(404, 'user not found');
+      }
       const target = new Map<number, number>();
       for (const [email, permission] of desired) {
         const user = byEmail.get(email);
         if (!user) continue;
-        if ((await this.users.orgRole(team.orgId, user.id)) === undefined)
+        if ((await this.users.orgRole(team.orgId, user.id)) === undefined) {
           throw GrafanaError.message(500, 'Failed to update team memberships', true);
+        }
         target.set(user.id, permission);
       }
       const current = await this.members.permissions(team.id);
@@ -128,8 +133,9 @@ export class TeamMembersService {
       for (const [userId, permission] of target) {
         const existing = current.get(userId);
         if (existing === undefined) await this.members.add(team.orgId, team.id, userId, permission);
-        else if (existing !== permission)
+        else if (existing !== permission) {
           await this.members.setPermission(team.id, userId, permission);
+        }
       }
     });
     return { message: 'Team memberships have been updated' };

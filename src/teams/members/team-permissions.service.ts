@@ -81,9 +81,11 @@ export class TeamPermissionsService {
     assignments: readonly PermissionAssignment[],
     failure: string,
   ): Promise<void> {
-    for (const { permission } of assignments)
-      if (permission !== '' && !(permission in PERMISSION_NAMES))
+    for (const { permission } of assignments) {
+      if (permission !== '' && !(permission in PERMISSION_NAMES)) {
         throw invalidPermission(permission);
+      }
+    }
     const failed = () => GrafanaError.message(400, failure, true);
     await this.database.transaction(async () => {
       const team = await this.teams.lockInOrg(principal.orgId, teamId);
@@ -93,8 +95,9 @@ export class TeamPermissionsService {
           await this.members.remove(team.id, [userId]);
           continue;
         }
-        if (userId <= 0 || (await this.users.orgRole(team.orgId, userId)) === undefined)
+        if (userId <= 0 || (await this.users.orgRole(team.orgId, userId)) === undefined) {
           throw failed();
+        }
         const value = PERMISSION_NAMES[permission];
         if (await this.members.setPermission(team.id, userId, value)) continue;
         try {

@@ -87,10 +87,11 @@ describe('team preferences', () => {
       { navbar: [] },
       { homeDashboardId: '1' },
       [],
-    ])
+    ]) {
       expect(await failure(body)).toMatchObject({
         status: 400,
         body: { message: 'bad request data' },
       });
+    }
   });
 });

@@ -18,8 +18,9 @@ export function storedPreferences(cmd: UpdatePreferencesDto): StoredPreferences 
   if (cmd.language) jsonData.language = cmd.language;
   if (cmd.queryHistory) jsonData.queryHistory = { homeTab: cmd.queryHistory.homeTab };
   if (cmd.navbar?.bookmarkUrls) jsonData.navbar = { bookmarkUrls: cmd.navbar.bookmarkUrls };
-  if (cmd.cookies)
+  if (cmd.cookies) {
     jsonData.cookiePreferences = Object.fromEntries(cmd.cookies.map((cookie) => [cookie, {}]));
+  }
   return {
     theme: cmd.theme,
     // A (necessarily empty) homeDashboardUID clears the deprecated id.

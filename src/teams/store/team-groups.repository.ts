@@ -26,8 +26,9 @@ export class TeamGroupsRepository {
       .from(teamGroups)
       .where(inArray(teamGroups.teamId, [...teamIds]))
       .orderBy(asc(teamGroups.createdAt), asc(teamGroups.groupId));
-    for (const row of rows)
+    for (const row of rows) {
       result.set(row.teamId, [...(result.get(row.teamId) ?? []), row.groupId]);
+    }
     return result;
   }
 

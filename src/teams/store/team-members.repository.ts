@@ -81,8 +81,9 @@ export class TeamMembersRepository {
       .innerJoin(users, eq(users.id, teamMembers.userId))
       .where(and(inArray(teamMembers.teamId, [...teamIds]), eq(users.isServiceAccount, false)))
       .orderBy(...BY_LOGIN);
-    for (const { teamId, ...member } of rows)
+    for (const { teamId, ...member } of rows) {
       result.set(teamId, [...(result.get(teamId) ?? []), member]);
+    }
     return result;
   }
 

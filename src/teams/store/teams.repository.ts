@@ -198,7 +198,7 @@ export class TeamsRepository {
     const conditions: (SQL | undefined)[] = [eq(teams.orgId, search.orgId)];
     if (search.query !== '') conditions.push(ilike(teams.name, containsPattern(search.query)));
     for (const name of search.names) conditions.push(eq(teams.name, name));
-    if (search.memberUserId !== undefined)
+    if (search.memberUserId !== undefined) {
       conditions.push(
         inArray(
           teams.id,
@@ -208,6 +208,7 @@ export class TeamsRepository {
             .where(eq(teamMembers.userId, search.memberUserId)),
         ),
       );
+    }
     const where = and(...conditions);
     const [{ n }] = await db.select({ n: count() }).from(teams).where(where);
     const memberCount = this.memberCount(search.visibility);

@@ -105,8 +105,9 @@ describe('GraphQL scopes, introspection and tokens (PGlite, demo content)', () =
       expect(article).toEqual(
         expect.arrayContaining(['summary', 'body', 'heroImage', 'relatedArticles', 'rating']),
       );
-      for (const absent of ['newsCategories', 'keywords', 'reviewers', 'author', 'authorId'])
+      for (const absent of ['newsCategories', 'keywords', 'reviewers', 'author', 'authorId']) {
         expect(article).not.toContain(absent);
+      }
       expect(typeFieldNames(schema, 'images_Asset')).not.toContain('uploader');
       expect(argumentNames(schema, 'Query.entries')).toEqual(
         sorted([
@@ -122,10 +123,12 @@ describe('GraphQL scopes, introspection and tokens (PGlite, demo content)', () =
           ...['summary', 'body', 'heroImage', 'relatedArticles', 'rating', 'featured'],
         ]),
       );
-      for (const name of ['status', 'archived', 'trashed', 'authorId', 'authorGroup'])
+      for (const name of ['status', 'archived', 'trashed', 'authorId', 'authorGroup']) {
         expect(argumentPlaces(schema, name)).toEqual([]);
-      for (const name of ['relatedToCategories', 'relatedToTags', 'relatedToUsers'])
+      }
+      for (const name of ['relatedToCategories', 'relatedToTags', 'relatedToUsers']) {
         expect(argumentPlaces(schema, name)).toEqual([]);
+      }
       // __type agrees with the type list.
       const types = await data(
         partner,
@@ -151,8 +154,9 @@ describe('GraphQL scopes, introspection and tokens (PGlite, demo content)', () =
       expect(typeFieldNames(schema, 'EntryInterface')).not.toContain('author');
       expect(typeFieldNames(schema, 'news_article_Entry')).not.toContain('reviewers');
       expect(typeFieldNames(schema, 'AssetInterface')).not.toContain('uploader');
-      for (const name of ['status', 'archived', 'trashed', 'authorId', 'authorGroup', 'uploader'])
+      for (const name of ['status', 'archived', 'trashed', 'authorId', 'authorGroup', 'uploader']) {
         expect(argumentPlaces(schema, name)).toEqual([]);
+      }
       expect(argumentPlaces(schema, 'relatedToUsers')).toEqual([]);
       expect(argumentPlaces(schema, 'relatedToCategories')).toContain(
         'Query.entries(relatedToCategories)',
@@ -182,7 +186,7 @@ describe('GraphQL scopes, introspection and tokens (PGlite, demo content)', () =
         expect.arrayContaining(['author', 'authorId']),
       );
       expect(typeFieldNames(schema, 'news_article_Entry')).toContain('reviewers');
-      for (const name of ['status', 'archived', 'trashed'])
+      for (const name of ['status', 'archived', 'trashed']) {
         expect(argumentPlaces(schema, name)).toEqual(
           expect.arrayContaining([
             `Query.entries(${name})`,
@@ -192,6 +196,7 @@ describe('GraphQL scopes, introspection and tokens (PGlite, demo content)', () =
             `EntryCriteriaInput.${name}`,
           ]),
         );
+      }
       expect(argumentNames(schema, 'Query.entries')).toEqual(
         expect.arrayContaining(['authorId', 'authorGroup', 'authorGroupId', 'relatedToUsers']),
       );
@@ -223,8 +228,14 @@ describe('GraphQL scopes, introspection and tokens (PGlite, demo content)', () =
         sorted(['ping', 'newsEntries', ...ENTRY_ROOTS, ...USER_ROOTS]),
       );
       expect(ownTypeNames(editors)).toEqual(expect.arrayContaining(['User', 'UserInterface']));
-      for (const absent of ['AssetInterface', 'images_Asset', 'CategoryInterface', 'TagInterface'])
+      for (const absent of [
+        'AssetInterface',
+        'images_Asset',
+        'CategoryInterface',
+        'TagInterface',
+      ]) {
         expect(ownTypeNames(editors)).not.toContain(absent);
+      }
       // User photo is an asset: not without a volume.
       expect(typeFieldNames(editors, 'User')).not.toContain('photo');
 

@@ -87,15 +87,17 @@ describe('GraphQL scopes, introspection and tokens (PGlite, demo content)', () =
         '{ ping categoryCount tags { title } tagCount }',
         '{ ping globalSets { handle } globalSet(handle: "siteInfo") { handle } }',
         '{ ping users { username } user(username: "alice") { email } userCount }',
-      ])
+      ]) {
         expect((await partner.post({ query })).body).toEqual({ data: { ping: 'pong' } });
+      }
       // A fragment on a type outside the scope: Craft's type loader fails, generic message.
       for (const query of [
         '{ entries { ... on pages_page_Entry { title } } }',
         '{ entries { ... on news_link_Entry { website } } }',
         '{ assets { ... on documents_Asset { title } } }',
-      ])
+      ]) {
         expect((await partner.post({ query })).body).toEqual(GENERIC_ERROR);
+      }
     });
 
     it('partner’s relation fields hold only what the scope grants', async () => {

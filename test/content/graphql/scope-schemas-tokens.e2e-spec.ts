@@ -179,8 +179,9 @@ describe('GraphQL scopes, introspection and tokens (PGlite, demo content)', () =
           variables: VARIABLES[name],
         });
         expect([name, answer.body.errors]).toEqual([name, undefined]);
-        for (const [field, value] of Object.entries(answer.body.data ?? {}))
+        for (const [field, value] of Object.entries(answer.body.data ?? {})) {
           expect([name, field, value]).not.toEqual([name, field, null]);
+        }
       }
     });
 
@@ -221,8 +222,9 @@ describe('GraphQL scopes, introspection and tokens (PGlite, demo content)', () =
     const PING = { query: '{ping}' };
 
     it('answers unknown and malformed tokens 400 Invalid Authorization header', async () => {
-      for (const token of ['A'.repeat(32), 'not-a-token', '__public__'])
+      for (const token of ['A'.repeat(32), 'not-a-token', '__public__']) {
         expectHttpError(await pub.withToken(token).post(PING), INVALID_AUTHORIZATION);
+      }
       // Before anything about the query: a broken query with a bad token is a token error.
       expectHttpError(
         await pub.withToken('B'.repeat(32)).postRaw('{"query":', 'application/json'),
@@ -241,8 +243,9 @@ describe('GraphQL scopes, introspection and tokens (PGlite, demo content)', () =
         schema: 'partner',
         expiryDate: '2024-01-01T00:00:00Z',
       });
-      for (const token of [disabled, expired])
+      for (const token of [disabled, expired]) {
         expectHttpError(await pub.withToken(token.accessToken).post(PING), INVALID_AUTHORIZATION);
+      }
       // A token that expires while in use: valid until its expiry date, refused after it.
       const expiresAt = Date.now() + 4000;
       const shortLived = await world.createToken({

@@ -129,8 +129,9 @@ export async function withClient<T>(
     attempt.catch(() => undefined); // it may lose the race; its late rejection is not news
     return await Promise.race([attempt, cap]);
   } catch (error) {
-    if (lastError && error instanceof Error && !error.message.includes(lastError))
+    if (lastError && error instanceof Error && !error.message.includes(lastError)) {
       error.message += ` (${lastError})`;
+    }
     throw error;
   } finally {
     clearTimeout(timer);

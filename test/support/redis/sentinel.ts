@@ -181,8 +181,9 @@ async function sentinelView(port: number, password: string | undefined): Promise
   return withClient({ port, password }, async (client) => {
     const replicas = await client.call('SENTINEL', 'replicas', MASTER_NAME);
     const others = await client.call('SENTINEL', 'sentinels', MASTER_NAME);
-    if (!Array.isArray(replicas) || !Array.isArray(others))
+    if (!Array.isArray(replicas) || !Array.isArray(others)) {
       throw new Error(`unexpected SENTINEL replies: ${JSON.stringify([replicas, others])}`);
+    }
     return {
       master,
       healthyReplicas: replicas
@@ -197,9 +198,10 @@ async function sentinelView(port: number, password: string | undefined): Promise
 /** A SENTINEL entry as a record: RESP2 (and ioredis's legacy RESP3 mapping) sends flat pairs. */
 function fields(entry: unknown): Record<string, string> {
   const record: Record<string, string> = {};
-  if (Array.isArray(entry))
+  if (Array.isArray(entry)) {
     for (let i = 0; i + 1 < entry.length; i += 2) record[String(entry[i])] = String(entry[i + 1]);
-  else if (entry && typeof entry === 'object')
+  } else if (entry && typeof entry === 'object') {
     for (const [key, value] of Object.entries(entry)) record[key] = String(value);
+  }
   return record;
 }

@@ -47,14 +47,16 @@ export interface RedisServer extends RedisNode {
 /** Starts one redis-server on a free loopback port; see RedisServerOptions. */
 export async function startRedis(options: RedisServerOptions = {}): Promise<RedisServer> {
   const { password, user } = options;
-  if (user !== undefined && password === undefined)
+  if (user !== undefined && password === undefined) {
     throw new Error('startRedis: an ACL user needs a password');
+  }
   const binary = requireBinary('redis-server');
-  if (options.tls && !(await redisSupportsTls()))
+  if (options.tls && !(await redisSupportsTls())) {
     throw new Error(
       `${binary} was built without TLS support (it rejects --tls-port); ` +
         'install a TLS-enabled build, e.g. Debian/Ubuntu: apt-get install redis-server',
     );
+  }
   const certDir = options.tls ? mkdtempSync(join(tmpdir(), 'redis-tls-')) : undefined;
   const removeCerts = () => certDir && rmSync(certDir, { recursive: true, force: true });
   try {

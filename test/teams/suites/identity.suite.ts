@@ -50,8 +50,9 @@ export function identitySuite(world: () => World): void {
 
     it('signs in with login or email, in any case', async () => {
       const { admin } = world();
-      for (const login of [admin.login, admin.email, 'ADMIN'])
+      for (const login of [admin.login, admin.email, 'ADMIN']) {
         expect((await as({ basic: [login, admin.password] }).get('/api/users/1')).status).toBe(200);
+      }
     });
 
     it('rejects a malformed Basic header with 400', async () => {
@@ -72,8 +73,9 @@ export function identitySuite(world: () => World): void {
         200,
       );
       const tampered = adminToken.slice(0, -1) + (adminToken.endsWith('0') ? '1' : '0');
-      for (const token of [tampered, 'glsa_nope', 'eyJrIjoiYWJjIn0='])
+      for (const token of [tampered, 'glsa_nope', 'eyJrIjoiYWJjIn0=']) {
         expect((await as({ token }).get('/api/teams/search')).body).toEqual(INVALID_KEY);
+      }
     });
 
     it('expires tokens after secondsToLive (and they worked until then)', async () => {
@@ -255,12 +257,13 @@ export function identitySuite(world: () => World): void {
     it('searches users by literal substring, with paging', async () => {
       const w = world();
       const stem = w.unique('find%me');
-      for (const suffix of ['a', 'b', 'c'])
+      for (const suffix of ['a', 'b', 'c']) {
         await api().post('/api/admin/users', {
           login: `${stem}-${suffix}`,
           email: `${stem}-${suffix}@x`.replace('%', ''),
           password: 'pass',
         });
+      }
       const all = await api().get<{ totalCount: number; users: { login: string }[] }>(
         `/api/users/search?query=${encodeURIComponent(stem)}`,
       );

@@ -124,8 +124,9 @@ export function membersSuite(world: () => World): void {
         { userId: 2.5 },
         { userId: null },
         '[1]',
-      ])
+      ]) {
         expect((await api().post(`/api/teams/${team.id}/members`, body)).body).toEqual(BAD_REQUEST);
+      }
       const missingUser = await api().post(`/api/teams/${team.id}/members`, { userId: 987654 });
       expect([missingUser.status, missingUser.body]).toEqual([
         500,

@@ -167,11 +167,12 @@ export function orgUsersSuite(world: () => World): void {
       expect(
         await api().post('/api/org/users', { loginOrEmail: outsider.login, role: 'Boss' }),
       ).toMatchObject({ status: 400, body: { message: 'Invalid role specified' } });
-      for (const body of [{ role: 'Viewer' }, { loginOrEmail: 5, role: 'Viewer' }, '[1]'])
+      for (const body of [{ role: 'Viewer' }, { loginOrEmail: 5, role: 'Viewer' }, '[1]']) {
         expect((await api().post('/api/org/users', body)).body).toEqual({
           message: 'bad request data',
           traceID: '',
         });
+      }
       const denied = await api()
         .as(w.viewer.auth)
         .post('/api/org/users', { loginOrEmail: outsider.login, role: 'Viewer' });

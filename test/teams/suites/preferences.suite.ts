@@ -66,11 +66,12 @@ export function preferencesSuite(world: () => World): void {
           traceID: '',
         },
       ]);
-      for (const body of [{ theme: 1 }, { navbar: [] }, { cookies: 'analytics' }, '{'])
+      for (const body of [{ theme: 1 }, { navbar: [] }, { cookies: 'analytics' }, '{']) {
         expect((await api().put(path, body)).body).toEqual({
           message: 'bad request data',
           traceID: '',
         });
+      }
       // Failed updates left the stored preferences alone; extra themes are valid.
       expect((await api().get(path)).body).toEqual({ theme: 'dark' });
       expect((await api().put(path, { theme: 'gloom', homeDashboardUID: '' })).status).toBe(200);

@@ -8,19 +8,21 @@ export function robustnessSuite(world: () => World): void {
       const big = await api().post('/api/teams', { name: 'x'.repeat(1024 * 1024 + 10) });
       expect(big.status).toBe(413);
       expect(big.body).toEqual({ message: 'request body too large (limit 1 MiB)' });
-      for (const raw of ['{', 'nul', '{"name":"a",}', '\u0000'])
+      for (const raw of ['{', 'nul', '{"name":"a",}', '\u0000']) {
         expect(await api().post('/api/teams', raw)).toMatchObject({
           status: 400,
           body: { message: 'bad request data', traceID: '' },
         });
+      }
     });
 
     it('answers Not found for unknown /api routes and leaves /healthcheck and /json alone', async () => {
-      for (const path of ['/api/nothing', '/api/teams/1/unknown', '/api/teams/search/x'])
+      for (const path of ['/api/nothing', '/api/teams/1/unknown', '/api/teams/search/x']) {
         expect(await api().get(path)).toMatchObject({
           status: 404,
           body: { message: 'Not found' },
         });
+      }
       const health = await fetch(`${world().service.httpUrl}/healthcheck`);
       expect([health.status, await health.text()]).toEqual([200, 'OK']);
       const decision = await fetch(`${world().service.httpUrl}/json`, {
@@ -47,8 +49,9 @@ export function robustnessSuite(world: () => World): void {
       );
       const statuses = answers.map((a) => a.status).sort();
       expect(statuses).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
-      for (const loser of answers.filter((a) => a.status === 409))
+      for (const loser of answers.filter((a) => a.status === 409)) {
         expect(loser.body).toEqual({ message: 'Team name taken', traceID: '' });
+      }
       const found = await api().get<{ totalCount: number }>(
         `/api/teams/search?name=${encodeURIComponent(name)}`,
       );

@@ -57,11 +57,12 @@ export function teamGroupsSuite(world: () => World): void {
         status: 400,
         body: { message: 'Group is already added to this team' },
       });
-      for (const body of [{}, { groupId: '' }, { groupId: 5 }, '[]'])
+      for (const body of [{}, { groupId: '' }, { groupId: 5 }, '[]']) {
         expect((await api().post(`/api/teams/${team.id}/groups`, body)).body).toEqual({
           message: 'bad request data',
           traceID: '',
         });
+      }
       expect(await api().delete(`/api/teams/${team.id}/groups?groupId=absent`)).toMatchObject({
         status: 404,
         body: { message: 'Group not found' },

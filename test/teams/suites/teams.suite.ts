@@ -281,8 +281,9 @@ export function teamsSuite(world: () => World): void {
       expect(second.body).toMatchObject({ totalCount: 4, page: 2, perPage: 3 });
       expect(second.body.teams.map((t) => t.name)).toEqual([`${stem} gamma 50%`]);
       expect((await search(`${q}&perPage=1`)).body).toMatchObject({ perPage: 1000 });
-      for (const bad of ['perpage=-1&page=-1', 'perpage=abc&page=x', 'perpage=0&page=0'])
+      for (const bad of ['perpage=-1&page=-1', 'perpage=abc&page=x', 'perpage=0&page=0']) {
         expect((await search(`${q}&${bad}`)).body).toMatchObject({ page: 1, perPage: 1000 });
+      }
       const far = await search(`${q}&perpage=1000000&page=99999999999`);
       expect(far.body).toMatchObject({ totalCount: 4, teams: [] });
     });

@@ -69,11 +69,12 @@ export function terraformProviderSuite(world: () => World): void {
       expect(idOf.get(bob.email)).toBe(bob.id);
 
       // AddTeamMember per new member, then the admin's permission
-      for (const email of [alice.email, bob.email])
+      for (const email of [alice.email, bob.email]) {
         goDecode(
           await call(api, 'POST', `/api/teams/${teamId}/members`, { userId: idOf.get(email) }),
           SUCCESS_RESPONSE_BODY,
         );
+      }
       goDecode(
         await call(api, 'PUT', `/api/teams/${teamId}/members/${bob.id}`, { permission: 4 }),
         SUCCESS_RESPONSE_BODY,

@@ -80,8 +80,9 @@ const SUBCOMMANDS: Readonly<Record<string, Subcommand>> = {
       (io, flags) =>
       async (app, [name]) => {
         const schema = String(flags.schema).trim();
-        if (schema === '')
+        if (schema === '') {
           throw new CommandError('-schema is required: the handle of a private schema');
+        }
         const created = await app.get(GraphqlTokensService).create({
           name: name.trim(),
           schema,
@@ -183,8 +184,9 @@ function printUsage(io: CommandIo): void {
   io.err(`usage: ${TOKENS_PROGRAM} <command> [flags] [arguments]`);
   io.err('commands:');
   const width = Math.max(...Object.values(SUBCOMMANDS).map((s) => s.synopsis.length));
-  for (const subcommand of Object.values(SUBCOMMANDS))
+  for (const subcommand of Object.values(SUBCOMMANDS)) {
     io.err(`  ${subcommand.synopsis.padEnd(width)}  ${subcommand.summary}`);
+  }
   io.err(`every command also takes -verbose; ${TOKEN} names a token by id, uid or name`);
 }
 
@@ -220,7 +222,8 @@ function asCommandError(error: unknown): unknown {
     error instanceof GraphqlTokenSchemaError ||
     error instanceof TokenNameTakenError ||
     error instanceof GraphqlTokenNotFoundError
-  )
+  ) {
     return new CommandError(error.message);
+  }
   return error;
 }

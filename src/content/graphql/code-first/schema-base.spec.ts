@@ -58,10 +58,12 @@ describe('the code-first base', () => {
 
   it('declares the static surface: interfaces, scalars, directives, root fields', () => {
     const schema = base.schema;
-    for (const name of ['ElementInterface', 'EntryInterface', 'MatrixBlockInterface'])
+    for (const name of ['ElementInterface', 'EntryInterface', 'MatrixBlockInterface']) {
       expect(base.interfaceType(name)).toBeDefined();
-    for (const name of ['DateTime', 'Number', 'QueryArgument'])
+    }
+    for (const name of ['DateTime', 'Number', 'QueryArgument']) {
       expect(base.scalar(name).name).toBe(name);
+    }
     expect(schema.getDirectives().map((d) => d.name)).toEqual(
       expect.arrayContaining(['formatDateTime', 'transform', 'markdown', 'parseRefs', 'trim']),
     );

@@ -124,8 +124,9 @@ export class CriteriaBuilder {
       kind === ElementKinds.user &&
       options.root === true &&
       grants.definition.uid !== FULL_SCHEMA_UID
-    )
+    ) {
       criteria.visibleUsers = this.deps.userVisibility;
+    }
 
     const fields = this.fieldFilters(kind, args, scope);
     if (fields.length > 0) criteria.fields = fields;
@@ -135,8 +136,9 @@ export class CriteriaBuilder {
     if (relatedTo !== undefined) criteria.relatedTo = relatedTo;
     const notRelatedTo = relationParam(args.notRelatedTo, model);
     // Excluding "relations to nothing" excludes nothing.
-    if (notRelatedTo !== undefined && notRelatedTo !== 'nothing')
+    if (notRelatedTo !== undefined && notRelatedTo !== 'nothing') {
       criteria.notRelatedTo = notRelatedTo;
+    }
 
     if (args.ref !== undefined && args.ref !== null) {
       const ids = await resolveRefIds(kind, args.ref, criteria, model, this.deps.reader);
@@ -163,8 +165,9 @@ export class CriteriaBuilder {
     criteria.preferSites = preferredSiteIds(args.preferSites, this.deps.grants);
     const search = toText(args.search);
     // Search text is parsed character by character and each term becomes SQL: keep it bounded.
-    if (search !== undefined && search.length > MAX_SEARCH_LENGTH)
+    if (search !== undefined && search.length > MAX_SEARCH_LENGTH) {
       throw new ClientSafeError(`The search text may be at most ${MAX_SEARCH_LENGTH} characters.`);
+    }
     if (search !== undefined && search.trim() !== '') {
       criteria.search = search;
       criteria.searchTermOptions = searchTermOptions(args.searchTermOptions);
@@ -179,8 +182,9 @@ export class CriteriaBuilder {
 
     // Without `elements.inactive:read` the arguments do not exist; ignore them if they arrive.
     if (this.deps.grants.inactive) {
-      if ('status' in args && args.status !== undefined)
+      if ('status' in args && args.status !== undefined) {
         criteria.status = args.status === null ? null : toParam(args.status);
+      }
       criteria.archived = toBoolean(args.archived);
       criteria.trashed = toBoolean(args.trashed);
     }
@@ -206,8 +210,9 @@ export class CriteriaBuilder {
   ): boolean {
     // `editable: true` keeps what the signed-in user may edit; an API request has no such user,
     // and Craft aborts the query then (no results).
-    if ((kind === ElementKinds.entry || kind === ElementKinds.category) && args.editable === true)
+    if ((kind === ElementKinds.entry || kind === ElementKinds.category) && args.editable === true) {
       return false;
+    }
     switch (kind) {
       case ElementKinds.entry: {
         criteria.authorIds = toParam(args.authorId);

@@ -72,20 +72,22 @@ export function readableOwnerScopes(grants: ScopeGrants): OwnerScope[] {
   const scopes: OwnerScope[] = [];
   const ids = (items: readonly { readonly id: number }[]) => items.map((item) => item.id);
   const entryTypes = grants.sections.flatMap((section) => grants.entryTypes(section));
-  if (entryTypes.length > 0)
+  if (entryTypes.length > 0) {
     scopes.push({
       kind: ElementKinds.entry,
       containerIds: ids(grants.sections),
       typeIds: ids(entryTypes),
     });
+  }
   const containers = [
     [ElementKinds.asset, grants.volumes],
     [ElementKinds.category, grants.categoryGroups],
     [ElementKinds.tag, grants.tagGroups],
     [ElementKinds.globalSet, grants.globalSets],
   ] as const;
-  for (const [kind, items] of containers)
+  for (const [kind, items] of containers) {
     if (items.length > 0) scopes.push({ kind, containerIds: ids(items) });
+  }
   if (grants.allUsers) scopes.push({ kind: ElementKinds.user });
   return scopes;
 }

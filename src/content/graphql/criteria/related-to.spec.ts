@@ -25,8 +25,9 @@ describe('CriteriaBuilder: relations', () => {
   it('relatedTo: ids past the safe integers name no element', async () => {
     const { criteria } = builder();
     const tooLarge = [1e300, 2 ** 53, '9007199254740993', '99999999999999999999999'];
-    for (const id of tooLarge)
+    for (const id of tooLarge) {
       expect(await criteria.build('entry', { relatedTo: [id] })).toBeNull();
+    }
     expect(await criteria.build('entry', { relatedTo: [{ targetElement: 1e300 }] })).toBeNull();
     const built = await criteria.build('entry', { relatedTo: [1e300, 2 ** 53 - 1] });
     expect(built?.relatedTo).toEqual({ operator: 'or', conditions: [{ element: [2 ** 53 - 1] }] });
@@ -109,8 +110,9 @@ describe('CriteriaBuilder: relations', () => {
     for (const input of [
       { slug: ['hello'], relatedViaField: ['nope'] },
       { slug: ['hello'], relatedViaSite: ['fr'] },
-    ])
+    ]) {
       expect(await criteria.build('entry', { relatedToEntries: [input] })).toBeNull();
+    }
     const partner = builder(SCHEMAS.partner);
     expect(
       await partner.criteria.build('entry', {

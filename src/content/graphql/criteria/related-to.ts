@@ -53,8 +53,9 @@ function toCondition(item: unknown, model: ContentModelIndex): RelationCondition
     condition.element === undefined &&
     condition.sourceElement === undefined &&
     condition.targetElement === undefined
-  )
+  ) {
     return null;
+  }
   if (object.field !== undefined && object.field !== null) {
     const fieldIds = toList(object.field).map((value) => fieldId(value, model));
     if (fieldIds.some((id) => id === null)) return null;

@@ -18,8 +18,9 @@ export function selectSiteIds(
   fallback: readonly number[] | undefined,
 ): number[] {
   let selected: number[] | null = null;
-  if (args.site !== undefined && args.site !== null)
+  if (args.site !== undefined && args.site !== null) {
     selected = pickSites(toList(args.site), grants.sites, (site) => site.handle);
+  }
   if (args.siteId !== undefined && args.siteId !== null) {
     const byId = pickSites(toList(args.siteId), grants.sites, (site) => String(site.id));
     selected = selected === null ? byId : selected.filter((id) => byId.includes(id));

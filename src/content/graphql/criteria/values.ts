@@ -29,8 +29,9 @@ export function toParam(value: unknown): Param | undefined {
   if (
     (Array.isArray(value) && value.length > MAX_PARAM_VALUES) ||
     (typeof value === 'string' && hasMoreCommas(value, MAX_PARAM_VALUES))
-  )
+  ) {
     throw new ClientSafeError(`A parameter may list at most ${MAX_PARAM_VALUES} values.`);
+  }
   if (Array.isArray(value)) return (value as unknown[]).filter(isParamValue);
   if (value instanceof Date) return value.toISOString();
   return isParamValue(value) ? value : undefined;
@@ -39,8 +40,9 @@ export function toParam(value: unknown): Param | undefined {
 /** Whether `text` holds more than `max` commas (a comma list of more than `max` values). */
 function hasMoreCommas(text: string, max: number): boolean {
   let count = 0;
-  for (let at = text.indexOf(','); at >= 0; at = text.indexOf(',', at + 1))
+  for (let at = text.indexOf(','); at >= 0; at = text.indexOf(',', at + 1)) {
     if (++count > max) return true;
+  }
   return false;
 }
 

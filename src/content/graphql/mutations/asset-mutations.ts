@@ -143,8 +143,9 @@ async function filePlan(
   if (file !== null && typeof file.fileData === 'string' && file.fileData !== '') {
     upload = decodeFileData(file.fileData);
     if (upload === undefined) throw mutationError(INVALID_FILE_DATA);
-  } else if (file !== null && typeof file.url === 'string' && file.url !== '')
+  } else if (file !== null && typeof file.url === 'string' && file.url !== '') {
     throw mutationError(NO_URL_UPLOADS);
+  }
 
   const folderPath = await folderOf(mutations, volume, args, previous);
   const requested = typeof args.filename === 'string' ? args.filename : undefined;
@@ -171,12 +172,15 @@ async function filePlan(
     const where = `"${folderPath}${filename}"`;
     if (previous === undefined) {
       // Adopting a file already in the volume: it must be there and belong to no asset.
-      if (await mutations.lookups.assetFileHeld(volume.id, folderPath, filename))
+      if (await mutations.lookups.assetFileHeld(volume.id, folderPath, filename)) {
         throw mutationError(`filename: ${where} belongs to another asset`);
-      if (!(await inVolume(filename)))
+      }
+      if (!(await inVolume(filename))) {
         throw mutationError(`filename: there is no file ${where} in the volume`);
-    } else if (await taken(filename))
+      }
+    } else if (await taken(filename)) {
       throw mutationError(`filename: ${where} is taken in this folder`);
+    }
   }
   return { folderPath, filename, upload };
 }

@@ -56,8 +56,9 @@ async function saveCategory(
   });
   requireAction(scope, 'categorygroups', group.uid, 'save');
   const site = saveSite(scope, args, existing === undefined);
-  if (existing !== undefined && !existing.siteIds.includes(site.siteId))
+  if (existing !== undefined && !existing.siteIds.includes(site.siteId)) {
     throw mutationError('No such category exists');
+  }
   const { content, others: placement } = await saveInput(
     mutations,
     args,

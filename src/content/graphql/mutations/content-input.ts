@@ -50,8 +50,9 @@ export async function contentInput(
   }
   if (Object.keys(own).length > 0) siteContent.fields = own;
   if (Object.keys(common).length > 0) content.fields = common;
-  if (Object.keys(siteContent).length > 0)
+  if (Object.keys(siteContent).length > 0) {
     content.sites = new Map<number, SiteContentInput>([[site.siteId, siteContent]]);
+  }
   return content;
 }
 

@@ -23,7 +23,7 @@ export function entrySaveMutations(
   objects: ReadonlyMap<string, GraphQLObjectType>,
 ): Record<string, MutationField> {
   const fields: Record<string, MutationField> = {};
-  for (const section of types.scope.sections)
+  for (const section of types.scope.sections) {
     for (const type of savableEntryTypes(types.scope, section)) {
       const object = objects.get(types.entryTypeName(section, type));
       if (object === undefined) continue;
@@ -44,6 +44,7 @@ export function entrySaveMutations(
           saveEntry({ scope: types.scope, section, type, layout }, args, mutations),
       );
     }
+  }
   return fields;
 }
 
@@ -76,10 +77,12 @@ async function saveEntry(
       const one = await mutations.lookups.single(section.id);
       existing = one === undefined ? undefined : await mutations.lookups.element({ id: one.id });
     } else existing = await mutations.lookups.element(key!);
-    if (existing?.kind !== ElementKinds.entry || !existing.siteIds.includes(site.siteId))
+    if (existing?.kind !== ElementKinds.entry || !existing.siteIds.includes(site.siteId)) {
       throw mutationError('No such entry exists');
-    if (existing.containerId !== section.id)
+    }
+    if (existing.containerId !== section.id) {
       throw mutationError('Impossible to change the section of an existing entry');
+    }
   }
   const { content, others } = await saveInput(
     mutations,
@@ -126,9 +129,9 @@ function optionalIds(
   const ids: number[] = [];
   for (const [index, item] of (value as unknown[]).entries()) {
     const id = item === null ? undefined : elementId(item);
-    if (id === undefined)
+    if (id === undefined) {
       problems.push(`${name}[${index}]: expected an element id, got ${JSON.stringify(item)}`);
-    else ids.push(id);
+    } else ids.push(id);
   }
   return ids;
 }
@@ -140,7 +143,8 @@ export function optionalId(
 ): number | null | undefined {
   if (value === undefined || value === null) return value;
   const id = elementId(value);
-  if (id === undefined)
+  if (id === undefined) {
     problems.push(`${name}: expected an element id, got ${JSON.stringify(value)}`);
+  }
   return id;
 }

@@ -148,10 +148,13 @@ function tableRowInput(types: SchemaTypes, field: Field): GraphQLInputObjectType
         name,
         fields: () => {
           const fields: GraphQLInputFieldConfigMap = {};
-          for (const column of field.columns)
-            for (const key of [column.key, column.handle])
-              if (key !== '' && !(key in fields))
+          for (const column of field.columns) {
+            for (const key of [column.key, column.handle]) {
+              if (key !== '' && !(key in fields)) {
                 fields[key] = { type: cellInputType(types, column) };
+              }
+            }
+          }
           return fields;
         },
       }),
@@ -243,7 +246,8 @@ function matrixInput(
 
 export function inputFields(args: GraphQLFieldConfigArgumentMap): GraphQLInputFieldConfigMap {
   const fields: GraphQLInputFieldConfigMap = {};
-  for (const [name, arg] of Object.entries(args))
+  for (const [name, arg] of Object.entries(args)) {
     fields[name] = { type: arg.type, description: arg.description };
+  }
   return fields;
 }

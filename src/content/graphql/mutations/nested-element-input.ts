@@ -16,11 +16,12 @@ export function addressesInputType(types: SchemaTypes, field: Field): GraphQLInp
   if (blockType === undefined) return null;
   return types.named(ADDRESSES_INPUT, () => {
     const fields: GraphQLInputFieldConfigMap = { id: { type: GraphQLID } };
-    for (const attribute of blockType.fields)
+    for (const attribute of blockType.fields) {
       fields[attribute.handle] = {
         type:
           attribute.handle === 'countryCode' ? new GraphQLNonNull(GraphQLString) : GraphQLString,
       };
+    }
     return new GraphQLInputObjectType({ name: ADDRESSES_INPUT, fields });
   });
 }
@@ -65,8 +66,9 @@ export function asMatrixInput(
 ): unknown {
   const blockType = field.blockTypes[0];
   if (value === null || blockType === undefined || field.type === 'matrix') return value;
-  if (field.type === 'addresses')
+  if (field.type === 'addresses') {
     return { blocks: (value as unknown[]).map((address) => ({ [blockType.handle]: address })) };
+  }
   const current = existing[0];
   const values = value as Record<string, unknown>;
   return {

@@ -25,9 +25,11 @@ export async function structurePlacement(
   if (given(args.appendTo)) return { position: 'last', parentId: await target(args.appendTo) };
   if (args.prependToRoot === true) return { position: 'first', parentId: null };
   if (args.appendToRoot === true) return { position: 'last', parentId: null };
-  if (given(args.insertBefore))
+  if (given(args.insertBefore)) {
     return { position: 'before', siblingId: await target(args.insertBefore) };
-  if (given(args.insertAfter))
+  }
+  if (given(args.insertAfter)) {
     return { position: 'after', siblingId: await target(args.insertAfter) };
+  }
   return undefined;
 }

@@ -46,10 +46,11 @@ export async function existingElement(
   if (key === undefined) return undefined;
   const existing = await lookups.element(key);
   if (existing?.kind !== expected.kind) throw mutationError(`No such ${expected.noun} exists`);
-  if (existing.containerId !== expected.containerId)
+  if (existing.containerId !== expected.containerId) {
     throw mutationError(
       `Impossible to change the ${expected.containerNoun} of an existing ${expected.noun}`,
     );
+  }
   return existing;
 }
 
@@ -65,8 +66,9 @@ export function elementId(value: unknown): number | undefined {
  */
 export function saveSite(scope: SchemaScope, args: GraphqlArgs, creating: boolean): SaveSite {
   if (typeof args.siteId === 'number') {
-    if (!scope.sites.some((site) => site.id === args.siteId))
+    if (!scope.sites.some((site) => site.id === args.siteId)) {
       throw new GraphQLError(`siteId ${args.siteId} is not a site this schema can read`);
+    }
     return { siteId: args.siteId, explicit: true, creating };
   }
   if (scope.defaultSite === null) throw new GraphQLError(PERMISSION_DENIED);

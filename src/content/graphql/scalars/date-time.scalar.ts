@@ -20,8 +20,9 @@ export function dateTimeScalar(timeZone: string): GraphQLScalarType<Date | strin
       return parseDate(value);
     },
     parseLiteral(node) {
-      if (node.kind !== Kind.STRING)
+      if (node.kind !== Kind.STRING) {
         throw new GraphQLError('DateTime must be a date string.', { nodes: node });
+      }
       return parseDate(node.value, node);
     },
   });

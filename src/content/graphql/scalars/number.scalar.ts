@@ -11,15 +11,17 @@ export const NumberScalar = new GraphQLScalarType<number | null, number>({
     'The `Number` scalar type represents a number that can be a float, an integer or a null value.',
   serialize(value) {
     const number = toNumber(value);
-    if (number === null)
+    if (number === null) {
       throw new GraphQLError(`Number cannot represent value: ${JSON.stringify(value)}`);
+    }
     return number;
   },
   parseValue(value) {
     if (value === null) return null;
     const number = toNumber(value);
-    if (number === null)
+    if (number === null) {
       throw new GraphQLError(`Number cannot represent value: ${JSON.stringify(value)}`);
+    }
     return number;
   },
   parseLiteral(node) {
@@ -29,8 +31,9 @@ export const NumberScalar = new GraphQLScalarType<number | null, number>({
         return Number(node.value);
       case Kind.STRING: {
         const number = toNumber(node.value);
-        if (number === null)
+        if (number === null) {
           throw new GraphQLError('Number must be a numeric value.', { nodes: node });
+        }
         return number;
       }
       case Kind.NULL:

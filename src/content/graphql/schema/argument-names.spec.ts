@@ -43,7 +43,8 @@ describe('Craft argument names', () => {
 
   // A relation criteria input is read by the builder as the target kind's arguments.
   it.each(ELEMENT_KINDS)('Craft 5 relation criteria fields are built-in arguments (%s)', (kind) => {
-    for (const name of Object.keys(RELATION_CRITERIA_FIELDS))
+    for (const name of Object.keys(RELATION_CRITERIA_FIELDS)) {
       expect(BUILT_IN_ARGUMENTS[kind].has(name)).toBe(true);
+    }
   });
 });

@@ -29,8 +29,9 @@ export const ADHOC_TRANSFORM_REFUSED =
  * arguments is another file on disk, so anonymous clients get the model's named transforms only.
  */
 function checkAllowed(transform: TransformArgs, context: GraphqlRequestContext): void {
-  if (context.adhocTransforms === false && isAdhocTransform(transform))
+  if (context.adhocTransforms === false && isAdhocTransform(transform)) {
     throw new TransformArgumentError(ADHOC_TRANSFORM_REFUSED);
+  }
 }
 
 /** The transformed image, or null without a transform or for files that are not images. */
@@ -81,8 +82,9 @@ export async function assetSrcset(
   if (source.transform !== undefined) checkAllowed(source.transform, context);
   // Every size but 1x derives an ad-hoc transform of its own.
   const derives = source.asset.kind === 'image' && sizes.some((size) => size.trim() !== '1x');
-  if (context.adhocTransforms === false && derives)
+  if (context.adhocTransforms === false && derives) {
     throw new TransformArgumentError(ADHOC_TRANSFORM_REFUSED);
+  }
   return context.assetFiles.srcset(
     source,
     volume,

@@ -38,8 +38,9 @@ export function interfaceFields<T extends AnyFieldConfig>(
     const field = declaredFields[name];
     fields[name] = field === undefined ? config : withBaseDeclaration(config, field);
   }
-  for (const field of Object.values(declaredFields))
+  for (const field of Object.values(declaredFields)) {
     if (!(field.name in fields)) fields[field.name] = withBaseDeclaration<T>(undefined, field);
+  }
   return fields;
 }
 

@@ -73,8 +73,9 @@ describe('buildContentSchema', () => {
       SCHEMAS.partner,
       fullSchema(model),
       schemaWithScope([]),
-    ])
+    ]) {
       expect(() => build(definition)).not.toThrow();
+    }
   });
 
   it('names types as Craft 4 does', () => {
@@ -112,8 +113,9 @@ describe('buildContentSchema', () => {
       'DateTime',
       'QueryArgument',
       'Number',
-    ])
+    ]) {
       expect(schema.getType(name)).toBeDefined();
+    }
     const union = schema.getType('newsSectionEntryUnion');
     expect(isUnionType(union) && union.getTypes().map((t) => t.name)).toEqual([
       'news_article_Entry',
@@ -323,7 +325,7 @@ describe('buildContentSchema', () => {
       '[EntryInterface!]!',
     );
     expect(argNames(schema, 'EntryInterface', 'children')).toContain('section');
-    for (const field of ['url', 'width', 'height', 'format'])
+    for (const field of ['url', 'width', 'height', 'format']) {
       expect(argNames(schema, 'images_Asset', field)).toEqual([
         'handle',
         'transform',
@@ -336,6 +338,7 @@ describe('buildContentSchema', () => {
         'format',
         'immediately',
       ]);
+    }
     expect(fieldNames(schema, 'AssetInterface')).toEqual(
       expect.arrayContaining([
         'uploader',
@@ -401,8 +404,9 @@ describe('buildContentSchema', () => {
       'stripTags',
       'trim',
       'money',
-    ])
+    ]) {
       expect(directive(name)?.locations).toEqual(['FIELD']);
+    }
     expect(directive('money')?.args.map((a) => a.name)).toEqual(['format', 'locale']);
     expect(directive('formatDateTime')?.args.map((a) => a.name)).toEqual([
       'format',
@@ -445,8 +449,9 @@ describe('buildContentSchema', () => {
       'news_article_Entry.contentBlocks',
       'Query.entries(relatedToEntries)',
       'Query.entries(relatedToAssets)',
-    ])
+    ]) {
       expect(names).toContain(name);
+    }
   });
 
   it('leaves out relation fields whose target kind the scope cannot read', () => {
@@ -479,10 +484,11 @@ describe('buildContentSchema', () => {
     );
     for (const definition of demo.model.schemas) {
       const schema = validContentSchema(demo, definition);
-      if (definition.handle === 'partner')
+      if (definition.handle === 'partner') {
         expect(
           Object.keys(schema.getTypeMap()).filter((name) => /_(Entry|Asset)$/.test(name)),
         ).toEqual(['news_article_Entry', 'images_Asset']);
+      }
     }
   });
 });

@@ -142,10 +142,11 @@ describe('Matrix fields as nested entries (Craft 5)', () => {
         .getQueryType()!
         .getFields()
         [name].args.map((arg) => arg.name);
-    for (const name of ['entries', 'entry', 'entryCount'])
+    for (const name of ['entries', 'entry', 'entryCount']) {
       expect(rootArgs(name)).toEqual(
         expect.arrayContaining(['field', 'fieldId', 'ownerId', 'primaryOwnerId']),
       );
+    }
     const newsArgs = rootArgs('newsEntries');
     expect(newsArgs).toContain('primaryOwnerId');
     expect(newsArgs.filter((name) => ['field', 'fieldId', 'ownerId'].includes(name))).toEqual([]);

@@ -226,11 +226,12 @@ function tableRowType(types: SchemaTypes, field: Field): GraphQLObjectType {
               resolve: (row: Readonly<Record<string, unknown>>) => unknown;
             }
           > = {};
-          for (const column of field.columns)
+          for (const column of field.columns) {
             for (const key of [column.key, column.handle]) {
               if (key === '' || key in fields) continue;
               fields[key] = tableColumnField(types, column, key);
             }
+          }
           return fields;
         },
       }),

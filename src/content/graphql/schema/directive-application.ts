@@ -43,8 +43,9 @@ const TRANSFORMABLE_ASSET_FIELDS = new Set([
  */
 export function applyContentDirectives(schema: GraphQLSchema): void {
   const definitions = new Map<string, GraphQLDirective>();
-  for (const directive of schema.getDirectives())
+  for (const directive of schema.getDirectives()) {
     if (NAMES.has(directive.name)) definitions.set(directive.name, directive);
+  }
   for (const type of Object.values(schema.getTypeMap())) {
     if (!isObjectType(type) || type.name.startsWith('__')) continue;
     const assetType = type.getInterfaces().some((i) => i.name === 'AssetInterface');
@@ -78,8 +79,9 @@ function withDirectives(
     }));
     let resolveSource = source;
     const transform = steps.find((step) => step.name === 'transform');
-    if (transform !== undefined && transformsSource)
+    if (transform !== undefined && transformsSource) {
       resolveSource = { ...(source as ElementSource), transform: transform.args as TransformArgs };
+    }
     const value = resolve(resolveSource, args, context, info);
     return steps.reduce<unknown>(
       (current, step) =>

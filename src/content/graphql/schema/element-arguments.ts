@@ -12,8 +12,8 @@ import { QueryArgumentScalar } from '../scalars/query-argument.scalar';
 import type { CraftVersion } from './craft-version';
 import type { SchemaScope } from './schema-scope';
 import { CRITERIA_INPUT_NAMES } from './type-names';
-import { relationTargetKind } from '../../model/field-types';
 import { RELATED_TO_KIND_ARGUMENTS } from './argument-names';
+import { customFieldArgument } from './custom-field-argument';
 
 /** Element kinds that have relation criteria inputs (`relatedToEntries: [EntryCriteriaInput]`). */
 export type RelatableKind = keyof typeof CRITERIA_INPUT_NAMES;
@@ -113,11 +113,12 @@ function commonArguments(
     ),
   };
   // Craft 5.4 (any element query).
-  if (craftVersion === '5')
+  if (craftVersion === '5') {
     args.notRelatedTo = arg(
       queryArguments,
       'Narrows the query results to elements that do not relate to the provided element IDs.',
     );
+  }
   for (const kind of RELATABLE_KINDS) {
     if (!scope.canQuery(kind)) continue;
     args[RELATED_TO_ARGUMENT_NAMES[kind]] = arg(
@@ -151,7 +152,7 @@ function commonArguments(
       'Determines which site(s) the elements should be queried in, based on their language.',
     ),
   } satisfies GraphQLFieldConfigArgumentMap);
-  if (scope.inactive)
+  if (scope.inactive) {
     Object.assign(args, {
       status: arg(strings, 'Narrows the query results based on the elements’ statuses.'),
       archived: arg(
@@ -163,6 +164,7 @@ function commonArguments(
         'Narrows the query results to only elements that have been soft-deleted.',
       ),
     } satisfies GraphQLFieldConfigArgumentMap);
+  }
   return args;
 }
 
@@ -411,60 +413,6 @@ const USER_ARGUMENTS_OF: Partial<Record<ElementKind, readonly string[]>> = {
 };
 
 /**
- * A custom field's query argument (spec §3.3): lightswitches take a Boolean, everything else a
- * `[QueryArgument]` (relation fields: target ids). Matrix and table fields have none.
- */
-export function customFieldArgument(
-  field: Field,
-  scope: SchemaScope,
-): GraphQLArgumentConfig | null {
-  const target = relationTargetKind(field.type);
-  // A relation to a kind the scope cannot read is not in the schema, nor is its filter.
-  if (target !== undefined && !scope.canQuery(target)) return null;
-  switch (field.type) {
-    case 'matrix':
-    case 'addresses':
-    case 'contentBlock':
-    case 'table':
-    case 'link':
-    case 'json':
-      return null;
-    case 'lightswitch':
-      return arg(
-        GraphQLBoolean,
-        `Narrows the query results based on the elements’ “${field.name}” field.`,
-      );
-    case 'plainText':
-    case 'number':
-    case 'range':
-    case 'money':
-    case 'date':
-    case 'dropdown':
-    case 'radioButtons':
-    case 'buttonGroup':
-    case 'country':
-    case 'icon':
-    case 'time':
-    case 'checkboxes':
-    case 'multiSelect':
-    case 'email':
-    case 'url':
-    case 'color':
-    case 'markdown':
-    case 'richText':
-    case 'entries':
-    case 'assets':
-    case 'categories':
-    case 'tags':
-    case 'users':
-      return arg(
-        queryArguments,
-        `Narrows the query results based on the elements’ “${field.name}” field.`,
-      );
-  }
-}
-
-/**
  * The arguments of a kind's queries (root fields, relation fields, children...): the common ones,
  * the kind's own, then one per custom field of the layouts the scope allows (a field whose handle
  * is a built-in argument is left out: the built-in wins). Craft 5 adds `notRelatedTo`, and to
@@ -482,8 +430,9 @@ export function kindArguments(
     ...KIND_ARGUMENTS[kind],
     ...(kind === ElementKinds.entry && craftVersion === '5' && NESTED_ENTRY_ARGUMENTS),
   };
-  if (!scope.canQuery(ElementKinds.user))
+  if (!scope.canQuery(ElementKinds.user)) {
     for (const name of USER_ARGUMENTS_OF[kind] ?? []) delete args[name];
+  }
   for (const field of layoutFields) {
     if (field.handle in args) continue;
     const config = customFieldArgument(field, scope);

@@ -94,11 +94,13 @@ function readableLayoutFields(types: SchemaTypes): Field[] {
 export function concreteTypes(types: SchemaTypes): GraphQLObjectType[] {
   const { scope } = types;
   const objects: GraphQLObjectType[] = [];
-  if (scope.canQuery(ElementKinds.entry))
+  if (scope.canQuery(ElementKinds.entry)) {
     for (const section of scope.sections) objects.push(...entryObjectTypes(types, section));
-  if (scope.canQuery(ElementKinds.asset))
+  }
+  if (scope.canQuery(ElementKinds.asset)) {
     objects.push(...containerTypes(types, ElementKinds.asset, scope.volumes, typeNames.asset));
-  if (scope.canQuery(ElementKinds.user))
+  }
+  if (scope.canQuery(ElementKinds.user)) {
     objects.push(
       elementObjectType(
         types,
@@ -108,16 +110,20 @@ export function concreteTypes(types: SchemaTypes): GraphQLObjectType[] {
         types.model.model.userFields,
       ),
     );
-  if (scope.canQuery(ElementKinds.category))
+  }
+  if (scope.canQuery(ElementKinds.category)) {
     objects.push(
       ...containerTypes(types, ElementKinds.category, scope.categoryGroups, typeNames.category),
     );
-  if (scope.canQuery(ElementKinds.tag))
+  }
+  if (scope.canQuery(ElementKinds.tag)) {
     objects.push(...containerTypes(types, ElementKinds.tag, scope.tagGroups, typeNames.tag));
-  if (scope.canQuery(ElementKinds.globalSet))
+  }
+  if (scope.canQuery(ElementKinds.globalSet)) {
     objects.push(
       ...containerTypes(types, ElementKinds.globalSet, scope.globalSets, typeNames.globalSet),
     );
+  }
   // Addresses are reached through AddressInterface only (one type for every addresses field).
   const addresses = readableLayoutFields(types).find((field) => field.type === 'addresses');
   const addressBlock = addresses?.blockTypes[0];

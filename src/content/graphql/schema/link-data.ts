@@ -39,13 +39,14 @@ export function linkFieldConfig(
   field: Field,
   description: string | undefined,
 ): ElementFieldConfig {
-  if (field.fullGraphqlData === false)
+  if (field.fullGraphqlData === false) {
     return {
       type: GraphQLString,
       description,
       resolve: async (source, _args, context) =>
         (await linkOutput(field, source, context))?.url ?? null,
     };
+  }
   return {
     type: linkDataType(types),
     description,
@@ -78,8 +79,9 @@ function linkDataType(types: SchemaTypes): GraphQLObjectType {
               resolve: (link) => (link.element?.kind === kind ? link.element : null),
             };
           }
-          if (anyKind)
+          if (anyKind) {
             fields.element = { type: types.elementInterface(), resolve: (link) => link.element };
+          }
           return fields;
         },
       }),

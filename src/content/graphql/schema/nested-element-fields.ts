@@ -10,7 +10,7 @@ import type { GraphQLFieldConfigArgumentMap } from 'graphql';
 import type { Field, MatrixBlockType } from '../../model/content-model';
 import { ElementKinds } from '../../model/element-kinds';
 import type { ElementSource, GraphqlRequestContext } from '../graphql-request-context';
-import { customFieldArgument } from './element-arguments';
+import { customFieldArgument } from './custom-field-argument';
 import { elementFields } from './element-fields';
 import type { ElementFieldConfig, ElementFieldMap } from './field-maps';
 import type { SchemaTypes } from './schema-types';

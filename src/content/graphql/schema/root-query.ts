@@ -125,13 +125,14 @@ export function queryType(types: SchemaTypes): GraphQLObjectType {
     };
     fields[root.plural] = plural;
     fields[root.singular] = singular;
-    if (root.count !== null)
+    if (root.count !== null) {
       fields[root.count] = {
         type: new GraphQLNonNull(GraphQLInt),
         args,
         description: `This query is used to return the number of ${root.noun}.`,
         resolve: (_root, queryArgs, context) => context.elements.count(root.kind, queryArgs),
       };
+    }
     if (root.kind === ElementKinds.entry) {
       const sections = sectionFields(types, args);
       for (const name of Object.keys(sections)) sectionNames.add(name);
@@ -140,10 +141,12 @@ export function queryType(types: SchemaTypes): GraphQLObjectType {
     const deprecation = (name: string) =>
       `This query is deprecated and will be removed in the future. Use \`${name}\` instead.`;
     // A section named `query` owns `queryEntries`: the real Craft 4 field wins over the alias.
-    if (!(root.legacyPlural in fields))
+    if (!(root.legacyPlural in fields)) {
       fields[root.legacyPlural] = { ...plural, deprecationReason: deprecation(root.plural) };
-    if (!(root.legacySingular in fields))
+    }
+    if (!(root.legacySingular in fields)) {
       fields[root.legacySingular] = { ...singular, deprecationReason: deprecation(root.singular) };
+    }
     // Declared and resolved code-first (code-first/query.resolver.ts); sections stay.
     for (const name of [
       root.plural,
@@ -151,9 +154,11 @@ export function queryType(types: SchemaTypes): GraphQLObjectType {
       root.count,
       root.legacyPlural,
       root.legacySingular,
-    ])
-      if (name !== null && !sectionNames.has(name))
+    ]) {
+      if (name !== null && !sectionNames.has(name)) {
         fields[name] = rootFieldFromBase(fields[name], types.base?.queryField(name));
+      }
+    }
   }
   fields.ping = rootFieldFromBase(fields.ping, types.base?.queryField('ping'));
   return new GraphQLObjectType<unknown, GraphqlRequestContext>({ name: 'Query', fields });

@@ -11,7 +11,8 @@ import { type ElementKind, ElementKinds } from '../../model/element-kinds';
 import type { ElementRecord } from '../../store/element-record';
 import type { ElementFieldMap } from './field-maps';
 import { dateTimeScalar } from '../scalars/date-time.scalar';
-import { customFieldArgument, kindArguments, RELATION_CRITERIA_FIELDS } from './element-arguments';
+import { kindArguments, RELATION_CRITERIA_FIELDS } from './element-arguments';
+import { customFieldArgument } from './custom-field-argument';
 import type { RelatableKind } from './element-arguments';
 import type { CraftVersion } from './craft-version';
 import type { SchemaScope } from './schema-scope';
@@ -231,11 +232,12 @@ export class SchemaTypes {
     layout?: readonly Field[],
   ): void {
     this.runtimeNames.set(`${kind}:${key ?? ''}`, typeName);
-    if (layout !== undefined && this.mixesLayouts(typeName))
+    if (layout !== undefined && this.mixesLayouts(typeName)) {
       this.recordLayouts.set(
         `${kind}:${key ?? ''}`,
         new Map(layout.map((field) => [field.handle, field])),
       );
+    }
   }
 
   /**

@@ -37,13 +37,15 @@ export const typeNames = {
 export function craft5EntryTypeHandles(sections: readonly Section[]): ReadonlyMap<number, string> {
   const handles = new Map<number, string>();
   const taken = new Set<string>();
-  for (const section of sections)
-    for (const type of section.entryTypes)
+  for (const section of sections) {
+    for (const type of section.entryTypes) {
       if (type.shared === true) {
         taken.add(type.handle);
         handles.set(type.id, type.handle);
       }
-  for (const section of sections)
+    }
+  }
+  for (const section of sections) {
     for (const type of section.entryTypes) {
       if (type.shared === true) continue;
       let handle = type.handle;
@@ -55,6 +57,7 @@ export function craft5EntryTypeHandles(sections: readonly Section[]): ReadonlyMa
       taken.add(handle);
       handles.set(type.id, handle);
     }
+  }
   return handles;
 }
 
@@ -73,11 +76,12 @@ export function craft5BlockTypeHandles(
   const taken = new Set([...entryTypeHandles].map((handle) => handle.toLowerCase()));
   const handles = new Map<number, string>();
   const blockTypes = matrixFields.flatMap((field) => field.blockTypes);
-  for (const blockType of blockTypes)
+  for (const blockType of blockTypes) {
     if (blockType.shared === true) {
       taken.add(blockType.handle.toLowerCase());
       handles.set(blockType.id, blockType.handle);
     }
+  }
   for (const blockType of blockTypes) {
     if (blockType.shared === true) continue;
     let handle = blockType.handle;

@@ -7,7 +7,7 @@ import { ElementKinds } from '../../model/element-kinds';
 /** `UserInterface` fields (spec §4.5); `photo` exists only when the scope can query assets. */
 export function userFields(types: SchemaTypes): ElementFieldMap {
   const fields: ElementFieldMap = { ...elementFields(types) };
-  if (types.scope.canQuery(ElementKinds.asset))
+  if (types.scope.canQuery(ElementKinds.asset)) {
     fields.photo = {
       type: types.kindInterface(ElementKinds.asset),
       description: 'The user’s photo.',
@@ -16,6 +16,7 @@ export function userFields(types: SchemaTypes): ElementFieldMap {
         return id === null || id === undefined ? null : context.elements.asset(id);
       },
     };
+  }
   return {
     ...fields,
     friendlyName: {

@@ -148,14 +148,16 @@ class ExportRun {
     await this.write('globalSets', '50-globals', 'global sets', sets);
     for (const section of model.sections) await this.entries(section.id);
     const outside = this.total - model.globalSets.length - this.exported();
-    if (outside > 0)
+    if (outside > 0) {
       this.warnings.push(
         `${outside} element${outside === 1 ? '' : 's'} of sections, volumes or groups no longer in the content model (or of entry types no longer in their section) not exported`,
       );
-    if (this.dropped > 0)
+    }
+    if (this.dropped > 0) {
       this.warnings.push(
         `${this.dropped} relation${this.dropped === 1 ? '' : 's'} to such elements left out`,
       );
+    }
     this.listener({ done: this.total, total: this.total });
   }
 
@@ -228,11 +230,11 @@ class ExportRun {
         volumeFilePath(volume.path, folderPath, filename),
         join(this.directory, file),
       );
-      if (size === undefined)
+      if (size === undefined) {
         this.warnings.push(
           `asset ${volume.handle}/${folderPath}${filename}: its file is missing in the volume (${volumeFilePath(volume.path, folderPath, filename)}); importing this export will name it`,
         );
-      else {
+      } else {
         this.assetFiles++;
         this.assetBytes += size;
       }

@@ -28,10 +28,11 @@ export async function prepareExportDirectory(directory: string): Promise<void> {
     if (code === 'ENOTDIR') throw new ExportTargetError(`${directory} is not a directory`);
     throw error;
   }
-  if (entries.length > 0)
+  if (entries.length > 0) {
     throw new ExportTargetError(
       `${directory} is not empty: export into a new or empty directory (an older export's files would be imported with the new ones)`,
     );
+  }
 }
 
 /**

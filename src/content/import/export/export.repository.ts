@@ -107,9 +107,9 @@ function groupRelations(rows: readonly RelationRow[]): Map<number, ExportRelatio
     const list = bySource.get(sourceId) ?? [];
     bySource.set(sourceId, list);
     const last = list[list.length - 1];
-    if (last !== undefined && last.fieldId === fieldId && last.siteId === siteId)
+    if (last !== undefined && last.fieldId === fieldId && last.siteId === siteId) {
       (last.targetIds as number[]).push(Number(row.target_id));
-    else list.push({ fieldId, siteId, targetIds: [Number(row.target_id)] });
+    } else list.push({ fieldId, siteId, targetIds: [Number(row.target_id)] });
   }
   return bySource;
 }

@@ -132,7 +132,7 @@ function contentOf(
   for (const field of layout) {
     if (holdsNestedElements(field.type)) {
       const blocks = (source.blocks ?? []).filter((block) => block.fieldId === field.id);
-      if (blocks.length > 0)
+      if (blocks.length > 0) {
         fields.push([
           field.handle,
           blocksAsNestedValue(
@@ -140,6 +140,7 @@ function contentOf(
             blocks.map((block) => blockItem(field, block, context)),
           ),
         ]);
+      }
     } else if (isRelation(field)) {
       const names = referencesTo(
         targetsOf(source.relations, field, base.siteId),
@@ -149,8 +150,9 @@ function contentOf(
       if (names.length > 0) fields.push([field.handle, names]);
     } else {
       const value = base.fields[field.handle] ?? null;
-      if (!isDeepStrictEqual(value, absentValue(field)))
+      if (!isDeepStrictEqual(value, absentValue(field))) {
         fields.push([field.handle, fileValue(field, value)]);
+      }
     }
   }
   const sites: [string, unknown][] = [];
@@ -160,22 +162,26 @@ function contentOf(
       if (rules.titles && site.title !== base.title) perSite.push(['title', site.title]);
       if (rules.slugs && site.slug !== base.slug) perSite.push(['slug', site.slug]);
     }
-    if (!rules.block && site.enabled !== (rules.enabledByDefault?.get(site.siteId) ?? true))
+    if (!rules.block && site.enabled !== (rules.enabledByDefault?.get(site.siteId) ?? true)) {
       perSite.push(['enabled', site.enabled]);
+    }
     const siteFields: [string, unknown][] = [];
-    if (site !== base)
+    if (site !== base) {
       for (const field of layout) {
         if (!field.translatable || holdsNestedElements(field.type)) continue;
         if (isRelation(field)) {
           const targets = targetsOf(source.relations, field, site.siteId);
-          if (!isDeepStrictEqual(targets, targetsOf(source.relations, field, base.siteId)))
+          if (!isDeepStrictEqual(targets, targetsOf(source.relations, field, base.siteId))) {
             siteFields.push([field.handle, referencesTo(targets, source.id, context)]);
+          }
           continue;
         }
         const value = site.fields[field.handle] ?? null;
-        if (!isDeepStrictEqual(value, base.fields[field.handle] ?? null))
+        if (!isDeepStrictEqual(value, base.fields[field.handle] ?? null)) {
           siteFields.push([field.handle, fileValue(field, value)]);
+        }
       }
+    }
     if (siteFields.length > 0) perSite.push(['fields', item(siteFields)]);
     if (perSite.length > 0) sites.push([model.sites.id(site.siteId)!.handle, item(perSite)]);
   }
@@ -371,8 +377,9 @@ export function userItem(element: ExportElement, context: MappingContext): FileI
 
 /** `author`, or `authors` when the entry has several (Craft 5), as the seed reads them. */
 function authorItems(element: ExportElement, context: MappingContext): [string, unknown][] {
-  if (element.authorIds.length > 1)
+  if (element.authorIds.length > 1) {
     return [['authors', element.authorIds.map((id) => context.references.name(id))]];
+  }
   return [
     ['author', element.authorId === null ? undefined : context.references.name(element.authorId)],
   ];

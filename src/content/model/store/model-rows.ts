@@ -39,14 +39,16 @@ export function modelRows(model: NormalisedModel): ModelRow[] {
     for (const blockType of field.blockTypes) {
       const fields = blockType.fields.map((f) => f.uid);
       add('blockType', blockType, { ...blockType, fieldUid: field.uid, fields });
-      for (const blockField of blockType.fields)
+      for (const blockField of blockType.fields) {
         add('field', blockField, { ...blockField, blockTypeUid: blockType.uid });
+      }
     }
   }
   for (const section of model.sections) {
     add('section', section, { ...section, entryTypes: section.entryTypes.map((t) => t.uid) });
-    for (const entryType of section.entryTypes)
+    for (const entryType of section.entryTypes) {
       add('entryType', entryType, { ...entryType, sectionUid: section.uid });
+    }
   }
   for (const volume of model.volumes) add('volume', volume, volume);
   for (const group of model.categoryGroups) add('categoryGroup', group, group);

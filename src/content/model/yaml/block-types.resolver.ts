@@ -45,12 +45,12 @@ export function entryTypeBlockTypes(
     for (const { value } of global.fields) {
       const own = fields.get(value)?.item;
       if (own === undefined) continue; // reported with the entry type's layout
-      if (holdsNestedElements(own.type))
+      if (holdsNestedElements(own.type)) {
         problems.add(
           ref.where,
           `entry type "${global.handle}" has the matrix field "${own.handle}": a matrix field cannot hold another`,
         );
-      else layout.push({ ...own, uid: undefined, where: ref.where });
+      } else layout.push({ ...own, uid: undefined, where: ref.where });
     }
     const blockType = {
       handle: global.handle,
@@ -78,17 +78,17 @@ export function contentBlockTypes(
   const layout: ParsedField[] = [];
   for (const ref of field.contentFields) {
     const own = fields.get(ref.value)?.item;
-    if (own === undefined)
+    if (own === undefined) {
       problems.add(
         ref.where,
         `unknown field "${ref.value}"${suggestion(ref.value, fields.handles)}`,
       );
-    else if (holdsNestedElements(own.type))
+    } else if (holdsNestedElements(own.type)) {
       problems.add(
         ref.where,
         `"${own.handle}" (${own.type}) holds nested elements, which a content block cannot hold`,
       );
-    else layout.push({ ...own, uid: undefined, where: ref.where });
+    } else layout.push({ ...own, uid: undefined, where: ref.where });
   }
   return [
     {

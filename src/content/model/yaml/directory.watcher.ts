@@ -126,10 +126,12 @@ export class ModelDirectoryWatcher {
       const identity = identify(path);
       if (identity !== undefined) present.set(path, identity);
     }
-    for (const [path, watched] of [...this.watchers])
+    for (const [path, watched] of [...this.watchers]) {
       if (path !== this.directory && present.get(path) !== watched.identity) this.unwatch(path);
-    for (const [path, identity] of present)
+    }
+    for (const [path, identity] of present) {
       if (!this.watchers.has(path)) this.watchDirectory(path, identity);
+    }
   }
 
   private unwatch(path: string): void {

@@ -32,7 +32,7 @@ const COMMON_KEYS = [...ITEM_KEYS, 'type', 'instructions', 'translatable'];
 
 /** The type settings each field type accepts on top of the common keys. */
 function settingKeys(type: FieldType | undefined): string[] {
-  if (type === undefined)
+  if (type === undefined) {
     return [
       'decimals',
       'currency',
@@ -49,6 +49,7 @@ function settingKeys(type: FieldType | undefined): string[] {
       'max',
       'step',
     ];
+  }
   if (type === 'number') return ['decimals'];
   if (type === 'money') return ['currency'];
   if (type === 'link') return ['types', 'fullGraphqlData'];
@@ -75,13 +76,14 @@ export function parseField(
   const map = YamlMap.open(value, where, problems, [...COMMON_KEYS, ...settingKeys(type)]);
   if (!map) return undefined;
   const base = parseItemBase(map);
-  if (type !== undefined && holdsNestedElements(type) && inBlockType)
+  if (type !== undefined && holdsNestedElements(type) && inBlockType) {
     problems.add(
       map.at('type'),
       type === 'matrix'
         ? 'a matrix block type cannot hold another matrix field'
         : `a matrix block type cannot hold ${type} fields (their values are nested elements too)`,
     );
+  }
   const field: ParsedField | undefined = base && {
     ...base,
     type: type ?? 'plainText',
@@ -115,8 +117,9 @@ function peekType(value: unknown, where: Where, problems: ModelProblems): FieldT
     problems.add(where, 'missing "type"');
     return undefined;
   }
-  if (typeof type === 'string' && (FIELD_TYPES as readonly string[]).includes(type))
+  if (typeof type === 'string' && (FIELD_TYPES as readonly string[]).includes(type)) {
     return type as FieldType;
+  }
   const hint = typeof type === 'string' ? suggestion(type, FIELD_TYPES) : '';
   problems.add(
     at(where, 'type'),
@@ -160,12 +163,12 @@ function parseLinkSettings(map: YamlMap): { types: LinkType[]; fullGraphqlData: 
   const types: LinkType[] = [];
   for (const { value, where } of given) {
     const known = LINK_TYPES.find((type) => type === value);
-    if (known === undefined)
+    if (known === undefined) {
       map.problems.add(
         where,
         `unknown link type ${quote(value)}${suggestion(value, LINK_TYPES) || ` (known: ${LINK_TYPES.join(', ')})`}`,
       );
-    else if (!types.includes(known)) types.push(known);
+    } else if (!types.includes(known)) types.push(known);
   }
   return { types, fullGraphqlData };
 }
@@ -175,8 +178,9 @@ const OPTION_KEYS = ['label', 'value', 'default'];
 /** `options`: strings (label = value) or `{label, value, default}`. */
 function parseOptions(map: YamlMap, type: FieldType): FieldOption[] {
   const items = map.list('options', { required: true }) ?? [];
-  if (map.has('options') && items.length === 0)
+  if (map.has('options') && items.length === 0) {
     map.problems.add(map.at('options'), 'must not be empty');
+  }
   const options: FieldOption[] = [];
   const seen = new Map<string, Where>();
   for (const item of items) {
@@ -187,25 +191,28 @@ function parseOptions(map: YamlMap, type: FieldType): FieldOption[] {
     } else {
       const entry = YamlMap.open(item.value, item.where, map.problems, OPTION_KEYS);
       const value = entry?.text('value', { required: true });
-      if (entry && value !== undefined)
+      if (entry && value !== undefined) {
         option = {
           label: entry.text('label') ?? value,
           value,
           default: entry.bool('default', false),
         };
+      }
     }
     if (!option) continue;
     const earlier = seen.get(option.value);
-    if (earlier)
+    if (earlier) {
       map.problems.add(
         item.where,
         `duplicate option value ${quote(option.value)} (also ${earlier.path})`,
       );
+    }
     seen.set(option.value, item.where);
     options.push(option);
   }
-  if (SINGLE_CHOICE_TYPES.includes(type) && options.filter((o) => o.default).length > 1)
+  if (SINGLE_CHOICE_TYPES.includes(type) && options.filter((o) => o.default).length > 1) {
     map.problems.add(map.at('options'), `a ${type} field has at most one default option`);
+  }
   return options;
 }
 
@@ -220,8 +227,9 @@ const COLUMN_KEYS = ['handle', 'heading', 'type'];
 /** `columns` of a table field; keys col1, col2, ... in declaration order. */
 function parseColumns(map: YamlMap): TableColumn[] {
   const items = map.list('columns', { required: true }) ?? [];
-  if (map.has('columns') && items.length === 0)
+  if (map.has('columns') && items.length === 0) {
     map.problems.add(map.at('columns'), 'must not be empty');
+  }
   const columns: TableColumn[] = [];
   const seen = new Map<string, Where>();
   items.forEach((item, index) => {
@@ -233,14 +241,16 @@ function parseColumns(map: YamlMap): TableColumn[] {
     const type = column.choice('type', TABLE_COLUMN_TYPES, 'singleline');
     if (handle === undefined) return;
     // Rows expose both the handles and the col keys: a handle may not be another column's key.
-    if (/^col\d+$/.test(handle) && handle !== key)
+    if (/^col\d+$/.test(handle) && handle !== key) {
       map.problems.add(
         column.at('handle'),
         `"${handle}" would clash with the key of another column`,
       );
+    }
     const earlier = seen.get(handle);
-    if (earlier)
+    if (earlier) {
       map.problems.add(column.at('handle'), `duplicate column "${handle}" (also ${earlier.path})`);
+    }
     seen.set(handle, item.where);
     columns.push({ key, handle, heading, type });
   });
@@ -251,8 +261,9 @@ function parseColumns(map: YamlMap): TableColumn[] {
 function parseContentFields(map: YamlMap): Located<string>[] {
   if (!map.has('fields')) map.problems.add(map.where, 'missing "fields"');
   const handles = map.strings('fields') ?? [];
-  if (map.has('fields') && handles.length === 0)
+  if (map.has('fields') && handles.length === 0) {
     map.problems.add(map.at('fields'), 'must not be empty');
+  }
   return handles;
 }
 
@@ -289,8 +300,9 @@ const BLOCK_TYPE_KEYS = [...ITEM_KEYS, 'fields'];
  */
 function parseBlockTypes(map: YamlMap): ParsedBlockType[] {
   const items = map.list('blockTypes', { required: !map.has('entryTypes') }) ?? [];
-  if (map.has('blockTypes') && items.length === 0)
+  if (map.has('blockTypes') && items.length === 0) {
     map.problems.add(map.at('blockTypes'), 'must not be empty');
+  }
   const blockTypes: ParsedBlockType[] = [];
   for (const item of items) {
     const blockType = YamlMap.open(item.value, item.where, map.problems, BLOCK_TYPE_KEYS);

@@ -23,8 +23,9 @@ export function readModelFiles(directory: string): ModelFile[] {
   } catch {
     isDirectory = false;
   }
-  if (!isDirectory)
+  if (!isDirectory) {
     throw new Error(`content project directory ${root} does not exist or is not a directory`);
+  }
   const files: ModelFile[] = [];
   // A symlinked directory pointing back up the tree must not make the walk endless.
   const visited = new Set<string>();
@@ -39,8 +40,9 @@ export function readModelFiles(directory: string): ModelFile[] {
       const stats = entry.isSymbolicLink() ? statSync(entryPath, { throwIfNoEntry: false }) : entry;
       if (stats === undefined) continue;
       if (stats.isDirectory()) walk(entryPath, `${prefix}${entry.name}/`);
-      else if (stats.isFile() && YAML_FILE.test(entry.name))
+      else if (stats.isFile() && YAML_FILE.test(entry.name)) {
         files.push({ name: prefix + entry.name, text: readFileSync(entryPath, 'utf8') });
+      }
     }
   };
   walk(root, '');

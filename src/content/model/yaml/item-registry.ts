@@ -22,12 +22,12 @@ export class UidRegistry {
   claim(item: ParsedItem, label: string, kind: string, key: string): string {
     const uid = item.uid ?? deriveUid(kind, key);
     const owner = this.owners.get(uid);
-    if (owner)
+    if (owner) {
       this.problems.add(
         item.where,
         `uid ${uid} is also the uid of ${owner.label} (${placeOf(owner.where)})`,
       );
-    else this.owners.set(uid, { label: `${label} "${key}"`, where: item.where });
+    } else this.owners.set(uid, { label: `${label} "${key}"`, where: item.where });
     return uid;
   }
 }

@@ -26,11 +26,12 @@ export function parseItemBase(map: YamlMap): ParsedItem | undefined {
   let checkedUid: string | undefined;
   if (uid !== undefined) {
     if (isUid(uid)) checkedUid = uid.toLowerCase();
-    else
+    else {
       map.problems.add(
         map.at('uid'),
         `must be a UUID such as 6f1c3e0a-8f7b-4c1d-9e2a-3b4c5d6e7f80, got ${quote(uid)}`,
       );
+    }
   }
   if (handle === undefined) return undefined;
   return { where: map.where, handle, name, uid: checkedUid };
@@ -143,12 +144,12 @@ function parseFileExtensionList(map: YamlMap, key: string): string[] | undefined
   const extensions = new Set<string>();
   for (const item of items) {
     const extension = normaliseFileExtension(item.value);
-    if (extension === undefined)
+    if (extension === undefined) {
       map.problems.add(
         item.where,
         `must be a file extension such as pdf (no dots or spaces), got ${quote(item.value)}`,
       );
-    else extensions.add(extension);
+    } else extensions.add(extension);
   }
   return [...extensions];
 }
@@ -196,8 +197,9 @@ export function parseImageTransform(
   const base = parseItemBase(map);
   const width = map.int('width', { min: 1, max: 10000 });
   const height = map.int('height', { min: 1, max: 10000 });
-  if (width === null && height === null && !map.has('width') && !map.has('height'))
+  if (width === null && height === null && !map.has('width') && !map.has('height')) {
     problems.add(where, 'needs a width, a height or both');
+  }
   const transform = {
     width,
     height,

@@ -179,7 +179,8 @@ export function reservedHandleReason(
   kinds: Iterable<ElementKind>,
 ): string | undefined {
   if (ELEMENT_SET.has(handle)) return 'a built-in element field';
-  for (const kind of kinds)
+  for (const kind of kinds) {
     if (KIND_SETS.get(kind)?.has(handle)) return `a built-in ${KIND_LABELS[kind]} field`;
+  }
   return undefined;
 }

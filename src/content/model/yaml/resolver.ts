@@ -282,9 +282,11 @@ function layoutKinds(parsed: ParsedModel): Map<string, Set<ElementKind>> {
     }
   };
   for (const entryType of parsed.entryTypes) add(ElementKinds.entry, entryType.fields);
-  for (const section of parsed.sections)
-    for (const entryType of section.entryTypes)
+  for (const section of parsed.sections) {
+    for (const entryType of section.entryTypes) {
       if (!('value' in entryType)) add(ElementKinds.entry, entryType.fields);
+    }
+  }
   for (const volume of parsed.volumes) add(ElementKinds.asset, volume.fields);
   for (const group of parsed.categoryGroups) add(ElementKinds.category, group.fields);
   for (const group of parsed.tagGroups) add(ElementKinds.tag, group.fields);
@@ -304,13 +306,15 @@ function checkReservedHandles(
 ): void {
   for (const field of fields) {
     const reason = reservedHandleReason(field.handle, kindsOf(field.handle));
-    if (reason !== undefined)
+    if (reason !== undefined) {
       problems.add(
         at(field.where, 'handle'),
         `"${field.handle}" is reserved (${reason}); choose another handle`,
       );
-    for (const blockType of field.blockTypes)
+    }
+    for (const blockType of field.blockTypes) {
       checkReservedHandles(blockType.fields, () => [ElementKinds.matrixBlock], problems);
+    }
   }
 }
 
@@ -356,13 +360,15 @@ function checkPrimarySite(
     return;
   }
   const primaries = sites.all.filter(({ item }) => item.primary);
-  if (primaries.length === 0)
+  if (primaries.length === 0) {
     problems.addGeneral('sites: no site is primary; exactly one site must have "primary: true"');
-  for (const extra of primaries.slice(1))
+  }
+  for (const extra of primaries.slice(1)) {
     problems.add(
       at(extra.item.where, 'primary'),
       `only one site can be primary; "${primaries[0].item.handle}" (${placeOf(primaries[0].item.where)}) already is`,
     );
+  }
 }
 
 function checkPublicSchema(
@@ -370,11 +376,12 @@ function checkPublicSchema(
   problems: ModelProblems,
 ): void {
   const publics = schemas.all.filter(({ item }) => item.isPublic);
-  for (const extra of publics.slice(1))
+  for (const extra of publics.slice(1)) {
     problems.add(
       at(extra.item.where, 'public'),
       `only one GraphQL schema can be public; "${publics[0].item.handle}" (${placeOf(publics[0].item.where)}) already is`,
     );
+  }
 }
 
 /**
@@ -390,17 +397,21 @@ function checkTypeNames(
   const names = new Map<string, ParsedItem>();
   const claim = (name: string, item: ParsedItem) => {
     const other = names.get(name);
-    if (other)
+    if (other) {
       problems.add(
         item.where,
         `gives the GraphQL type name ${name}, as ${placeOf(other.where)} does`,
       );
-    else names.set(name, item);
+    } else names.set(name, item);
   };
-  for (const { item: section } of sections.all)
-    for (const { item: entryType } of entryTypes.get(section.handle)?.all ?? [])
+  for (const { item: section } of sections.all) {
+    for (const { item: entryType } of entryTypes.get(section.handle)?.all ?? []) {
       claim(`${section.handle}_${entryType.handle}_Entry`, entryType);
-  for (const { field, blockTypes } of fields)
-    for (const { blockType } of blockTypes)
+    }
+  }
+  for (const { field, blockTypes } of fields) {
+    for (const { blockType } of blockTypes) {
       claim(`${field.item.handle}_${blockType.item.handle}_BlockType`, blockType.item);
+    }
+  }
 }

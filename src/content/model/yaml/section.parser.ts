@@ -32,15 +32,18 @@ export function parseSection(
   if (!map.has('type')) problems.add(where, 'missing "type" (single, channel or structure)');
   const type = map.choice('type', SECTION_TYPES, 'channel');
   const maxLevels = map.int('maxLevels', { min: 1 });
-  if (maxLevels !== null && type !== 'structure')
+  if (maxLevels !== null && type !== 'structure') {
     problems.add(map.at('maxLevels'), 'only structure sections have levels');
+  }
   const uriParentPrefix = map.bool('uriParentPrefix', false);
-  if (map.has('uriParentPrefix') && type !== 'structure')
+  if (map.has('uriParentPrefix') && type !== 'structure') {
     problems.add(map.at('uriParentPrefix'), 'only structure sections have parents');
+  }
   const siteDefaults = parseSiteDefaults(map);
   const items = map.list('entryTypes', { required: true });
-  if (items?.length === 0)
+  if (items?.length === 0) {
     problems.add(map.at('entryTypes'), 'must not be empty: a section needs an entry type');
+  }
   const entryTypes = (items ?? [])
     .map((item) =>
       typeof item.value === 'string'
@@ -48,8 +51,9 @@ export function parseSection(
         : parseEntryType(item.value, item.where, problems),
     )
     .filter((entryType) => entryType !== undefined);
-  if (type === 'single' && entryTypes.length > 1)
+  if (type === 'single' && entryTypes.length > 1) {
     problems.add(map.at('entryTypes'), 'a single has exactly one entry type');
+  }
   return (
     base && {
       ...base,
@@ -118,8 +122,9 @@ function parseSiteDefaults(map: YamlMap): {
   const enabledByDefault = map.bool('enabledByDefault', true);
   const items = map.list('sites');
   if (items === undefined) return { sites: undefined, uriFormat, enabledByDefault };
-  if (items.length === 0)
+  if (items.length === 0) {
     map.problems.add(map.at('sites'), 'must not be empty (leave it out for every site)');
+  }
   const sites: ParsedSiteSettings[] = [];
   for (const item of items) {
     if (typeof item.value === 'string') {

@@ -129,8 +129,9 @@ export class YamlMap {
   choice<T extends string>(key: string, values: readonly T[], fallback: T | null): T | null {
     const value = this.values[key];
     if (value === undefined || value === null) return fallback;
-    if (typeof value === 'string' && (values as readonly string[]).includes(value))
+    if (typeof value === 'string' && (values as readonly string[]).includes(value)) {
       return value as T;
+    }
     const hint = typeof value === 'string' ? suggestion(value, values) : '';
     this.problems.add(
       this.at(key),
@@ -160,9 +161,9 @@ export class YamlMap {
     if (items === undefined) return undefined;
     const strings: Located<string>[] = [];
     for (const item of items) {
-      if (typeof item.value === 'string' && item.value.trim() !== '')
+      if (typeof item.value === 'string' && item.value.trim() !== '') {
         strings.push({ value: item.value.trim(), where: item.where });
-      else this.problems.add(item.where, `must be a non-empty string, got ${quote(item.value)}`);
+      } else this.problems.add(item.where, `must be a non-empty string, got ${quote(item.value)}`);
     }
     return strings;
   }

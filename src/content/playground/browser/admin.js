@@ -44,11 +44,12 @@
     } catch {
       json = undefined;
     }
-    if (!response.ok)
+    if (!response.ok) {
       throw new ApiError(
         response.status,
         (json && typeof json.message === 'string' && json.message) || text || response.statusText,
       );
+    }
     return json;
   }
 
@@ -66,8 +67,9 @@
 
   function explain(error) {
     if (error instanceof ApiError && error.status === 401) return 'Wrong user name or password.';
-    if (error instanceof ApiError && error.status === 403)
+    if (error instanceof ApiError && error.status === 403) {
       return 'Only server administrators may manage GraphQL schemas and tokens.';
+    }
     return error instanceof Error ? error.message : String(error);
   }
 
@@ -166,13 +168,15 @@
         action(actions, token.enabled ? 'Disable' : 'Enable', () =>
           api('PATCH', path, { enabled: !token.enabled }),
         );
-        if (!isPast(token.expiryDate))
+        if (!isPast(token.expiryDate)) {
           action(actions, 'Expire now', () =>
             api('PATCH', path, { expiryDate: new Date().toISOString() }),
           );
+        }
         action(actions, 'Rotate', async () => {
-          if (!window.confirm('Rotate "' + token.name + '"? Its current token stops working.'))
+          if (!window.confirm('Rotate "' + token.name + '"? Its current token stops working.')) {
             return;
+          }
           showNewToken(token.name, (await api('POST', path + '/rotate')).accessToken);
         });
         action(actions, 'Delete', async () => {
@@ -213,9 +217,11 @@
       api('GET', TOKENS_URL),
     ]);
     // Wrong credentials: the caller says so and stays signed out.
-    for (const result of [schemas, tokens])
-      if (result.status === 'rejected' && [401, 403].includes(result.reason.status))
+    for (const result of [schemas, tokens]) {
+      if (result.status === 'rejected' && [401, 403].includes(result.reason.status)) {
         throw result.reason;
+      }
+    }
     const problems = [];
     if (schemas.status === 'fulfilled') showSchemas(schemas.value);
     else problems.push('The schemas cannot be listed: ' + explain(schemas.reason));

@@ -44,8 +44,9 @@
       return { errors: [{ message: 'HTTP ' + status + ': ' + text.slice(0, 500) }] };
     }
     const isObject = json !== null && typeof json === 'object' && !Array.isArray(json);
-    if (isObject && !('data' in json) && !('errors' in json) && typeof json.message === 'string')
+    if (isObject && !('data' in json) && !('errors' in json) && typeof json.message === 'string') {
       return { errors: [{ message: json.message, extensions: { status: status } }] };
+    }
     return json;
   }
 

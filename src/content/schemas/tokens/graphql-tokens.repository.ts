@@ -29,8 +29,9 @@ export class GraphqlTokensRepository {
       const [row] = await this.database.executor.insert(graphqlTokens).values(values).returning();
       return row;
     } catch (error) {
-      if (isUniqueViolation(error, 'graphql_tokens_name_key'))
+      if (isUniqueViolation(error, 'graphql_tokens_name_key')) {
         throw new TokenNameTakenError(values.name);
+      }
       throw error;
     }
   }
@@ -82,8 +83,9 @@ export class GraphqlTokensRepository {
         .returning();
       return row;
     } catch (error) {
-      if (changes.name !== undefined && isUniqueViolation(error, 'graphql_tokens_name_key'))
+      if (changes.name !== undefined && isUniqueViolation(error, 'graphql_tokens_name_key')) {
         throw new TokenNameTakenError(changes.name);
+      }
       throw error;
     }
   }

@@ -210,8 +210,9 @@ describe('GraphqlTokensService', () => {
 
     it('finds a token by id, uid or name', async () => {
       const { token } = await make();
-      for (const reference of [String(token.id), token.uid, token.name])
+      for (const reference of [String(token.id), token.uid, token.name]) {
         expect(await service.get(reference)).toMatchObject({ id: token.id });
+      }
       await expect(service.get('999999')).rejects.toThrow(new GraphqlTokenNotFoundError('999999'));
       await expect(service.get('nobody')).rejects.toBeInstanceOf(GraphqlTokenNotFoundError);
     });

@@ -70,12 +70,14 @@ export class GraphqlTokensService {
   async create(input: NewGraphqlToken): Promise<{ token: GraphqlTokenInfo; accessToken: string }> {
     const model = this.models.current;
     const schema = model.schemas.uid(input.schema) ?? model.schemas.handle(input.schema);
-    if (schema === undefined)
+    if (schema === undefined) {
       throw new GraphqlTokenSchemaError(`unknown GraphQL schema "${input.schema}"`);
-    if (schema.isPublic)
+    }
+    if (schema.isPublic) {
       throw new GraphqlTokenSchemaError(
         `"${schema.handle}" is the public schema: it is used without a token`,
       );
+    }
     const { token, hash } = generateAccessToken();
     const row = await this.database.transaction(() =>
       this.repository.insert({

@@ -27,8 +27,9 @@ function bindTokenBody(value: unknown, dto: Type<unknown>): unknown {
   const shape = shapes.get(dto);
   if (shape === undefined) return value;
   if (value === undefined && shape.absentIsEmpty) return {};
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new BindingFailure('isObject', shape.notAnObject);
+  }
   return value;
 }
 
@@ -46,11 +47,12 @@ function allowedProperties(dto: object | undefined): string[] {
 
 /** The first failure as the admin API answers it: `400 {"message"}` naming the property. */
 export function tokenAnswer(failure: ConstraintFailure): GrafanaError {
-  if (failure.constraint === 'whitelistValidation')
+  if (failure.constraint === 'whitelistValidation') {
     return GrafanaError.message(
       400,
       `unknown property "${failure.path}" (allowed: ${allowedProperties(failure.target).join(', ')})`,
     );
+  }
   return GrafanaError.message(400, failure.message);
 }
 

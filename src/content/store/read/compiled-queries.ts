@@ -85,8 +85,9 @@ function learn(
 
 function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (a instanceof Date || b instanceof Date)
+  if (a instanceof Date || b instanceof Date) {
     return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
+  }
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   return JSON.stringify(a) === JSON.stringify(b);
 }
@@ -107,8 +108,9 @@ export function criteriaKey(criteria: object): string {
 function holdsNonFinite(value: unknown): boolean {
   if (typeof value === 'number') return !Number.isFinite(value);
   if (typeof value !== 'object' || value === null) return false;
-  for (const item of Array.isArray(value) ? value : Object.values(value))
+  for (const item of Array.isArray(value) ? value : Object.values(value)) {
     if (holdsNonFinite(item)) return true;
+  }
   return false;
 }
 

@@ -13,8 +13,9 @@ export function refuseUnstorableText(criteria: ElementCriteria): void {
     if (name === 'fields') continue;
     if (containsNul(value)) throw nulError(name);
   }
-  for (const filter of criteria.fields ?? [])
+  for (const filter of criteria.fields ?? []) {
     if (containsNul(filter.param)) throw nulError(filter.fieldHandle);
+  }
 }
 
 function nulError(name: string): ElementQueryError {

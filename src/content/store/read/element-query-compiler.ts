@@ -61,8 +61,9 @@ export function canMatch(criteria: ElementCriteria): boolean {
   const empty = (list: readonly number[] | undefined) => list !== undefined && list.length === 0;
   if (criteria.siteIds.length === 0) return false;
   if (criteria.kind !== ElementKinds.user && empty(criteria.containerIds)) return false;
-  if (empty(criteria.typeIds) || empty(criteria.authorGroupIds) || empty(criteria.ownerIds))
+  if (empty(criteria.typeIds) || empty(criteria.authorGroupIds) || empty(criteria.ownerIds)) {
     return false;
+  }
   if (criteria.ownerScopes !== undefined && criteria.ownerScopes.length === 0) return false;
   return !(criteria.kind === ElementKinds.user && empty(criteria.userGroupIds));
 }
@@ -88,8 +89,9 @@ export function compileFind(
     return sql`SELECT q.* FROM (${inner}) q${deduped} ORDER BY ${orderBy}${limitSql}${offsetSql}`;
   }
   // Without paging, each key's rows need no numbering: ordering by key first groups them.
-  if (offset === 0 && limit === null)
+  if (offset === 0 && limit === null) {
     return sql`SELECT q.* FROM (${inner}) q${deduped} ORDER BY q._key, ${orderBy}`;
+  }
   const upper = limit === null ? sql`` : sql` AND ranked._rn <= ${offset + limit}`;
   return sql`SELECT ranked.* FROM (SELECT q.*, row_number() OVER (PARTITION BY q._key ORDER BY ${orderBy}) AS _rn FROM (${inner}) q${deduped}) ranked WHERE ranked._rn > ${offset}${upper} ORDER BY ranked._key, ranked._rn`;
 }
@@ -182,10 +184,11 @@ function fromSql(criteria: ElementCriteria): SQL {
     );
   }
   parts.push(sql`LEFT JOIN content_structure_nodes n ON n.element_id = e.id`);
-  if (criteria.kind === ElementKinds.asset)
+  if (criteria.kind === ElementKinds.asset) {
     parts.push(
       sql`JOIN content_assets a ON a.element_id = e.id JOIN content_asset_folders f ON f.id = a.folder_id`,
     );
+  }
   return sql.join(parts, sql` `);
 }
 
@@ -199,8 +202,9 @@ function ownerScopeSql(scopes: readonly OwnerScope[]): SQL {
   if (scopes.length === 0) return sql`false`;
   const alternatives = scopes.map((scope) => {
     const parts = [sql`o.kind = ${scope.kind}`];
-    if (scope.containerIds !== undefined)
+    if (scope.containerIds !== undefined) {
       parts.push(sql`o.container_id = ANY(${idArray(scope.containerIds)})`);
+    }
     if (scope.typeIds !== undefined) parts.push(sql`o.type_id = ANY(${idArray(scope.typeIds)})`);
     return sql`(${sql.join(parts, sql` AND `)})`;
   });
@@ -216,8 +220,9 @@ function whereConditions(criteria: ElementCriteria, context: QueryContext): SQL[
   const param = (column: ParamColumn, value: ElementCriteria['id']) =>
     add(paramSql(column, value, now));
 
-  if (criteria.kind !== ElementKinds.user && criteria.containerIds !== undefined)
+  if (criteria.kind !== ElementKinds.user && criteria.containerIds !== undefined) {
     add(sql`e.container_id = ANY(${idArray(criteria.containerIds)})`);
+  }
   if (criteria.typeIds !== undefined) add(sql`e.type_id = ANY(${idArray(criteria.typeIds)})`);
   if (criteria.ownerIds !== undefined) add(sql`e.owner_id = ANY(${idArray(criteria.ownerIds)})`);
   if (criteria.ownerScopes !== undefined) add(ownerScopeSql(criteria.ownerScopes));
@@ -248,15 +253,18 @@ function whereConditions(criteria: ElementCriteria, context: QueryContext): SQL[
       sql`(${primaryAuthor} OR EXISTS (SELECT 1 FROM content_entry_authors a WHERE a.entry_id = e.id AND ${anyAuthor}))`,
     );
   }
-  if (criteria.authorGroupIds !== undefined)
+  if (criteria.authorGroupIds !== undefined) {
     add(
       sql`EXISTS (SELECT 1 FROM content_elements author JOIN content_user_group_members m ON m.user_id = author.user_id WHERE author.id = e.author_id AND m.group_id = ANY(${idArray(criteria.authorGroupIds)}))`,
     );
+  }
   param(date(sql`e.post_date`), criteria.postDate);
-  if (criteria.before !== undefined)
+  if (criteria.before !== undefined) {
     add(sql`e.post_date < ${parseDateValue(criteria.before, now).toISOString()}::timestamptz`);
-  if (criteria.after !== undefined)
+  }
+  if (criteria.after !== undefined) {
     add(sql`e.post_date >= ${parseDateValue(criteria.after, now).toISOString()}::timestamptz`);
+  }
   param(date(sql`e.expiry_date`), criteria.expiryDate);
 
   conditions.push(...structureConditions(criteria, now));
@@ -265,10 +273,11 @@ function whereConditions(criteria: ElementCriteria, context: QueryContext): SQL[
     if (criteria.includeSubfolders === true && criteria.folderId !== undefined) {
       // Folder paths end with `/` (the root is ''), so a subfolder's path starts with its parent's.
       const parents = paramSql(number(sql`p.id`), criteria.folderId, now);
-      if (parents !== null)
+      if (parents !== null) {
         add(
           sql`a.folder_id IN (SELECT d.id FROM content_asset_folders d JOIN content_asset_folders p ON p.volume_id = d.volume_id AND starts_with(d.path, p.path) WHERE ${parents})`,
         );
+      }
     } else param(number(sql`a.folder_id`), criteria.folderId);
     param(text(sql`a.filename`), criteria.filename);
     param(text(sql`a.kind`), criteria.fileKind);
@@ -276,8 +285,9 @@ function whereConditions(criteria: ElementCriteria, context: QueryContext): SQL[
     param(number(sql`a.height`), criteria.height);
     param(number(sql`a.size`), criteria.size);
     param(date(sql`a.date_modified`), criteria.dateModified);
-    if (criteria.hasAlt !== undefined)
+    if (criteria.hasAlt !== undefined) {
       add(criteria.hasAlt ? sql`coalesce(a.alt, '') <> ''` : sql`coalesce(a.alt, '') = ''`);
+    }
     param(number(sql`a.uploader_id`), criteria.uploaderIds);
   }
 
@@ -287,27 +297,32 @@ function whereConditions(criteria: ElementCriteria, context: QueryContext): SQL[
     param(text(sql`u.name`), criteria.fullName);
     param(text(FIRST_NAME), criteria.firstName);
     param(text(LAST_NAME), criteria.lastName);
-    if (criteria.userGroupIds !== undefined)
+    if (criteria.userGroupIds !== undefined) {
       add(
         sql`EXISTS (SELECT 1 FROM content_user_group_members m WHERE m.user_id = u.id AND m.group_id = ANY(${idArray(criteria.userGroupIds)}))`,
       );
-    if (criteria.hasPhoto !== undefined)
+    }
+    if (criteria.hasPhoto !== undefined) {
       add(criteria.hasPhoto ? sql`e.photo_id IS NOT NULL` : sql`e.photo_id IS NULL`);
-    if (criteria.authors === true)
+    }
+    if (criteria.authors === true) {
       add(
         sql`EXISTS (SELECT 1 FROM content_elements authored WHERE authored.kind = 'entry' AND authored.author_id = e.id)`,
       );
-    if (criteria.assetUploaders === true)
+    }
+    if (criteria.assetUploaders === true) {
       add(sql`EXISTS (SELECT 1 FROM content_assets uploaded WHERE uploaded.uploader_id = e.id)`);
+    }
     if (criteria.visibleUsers !== undefined) {
       const { orgId, hiddenLogins } = criteria.visibleUsers;
       add(
         sql`EXISTS (SELECT 1 FROM org_users ou WHERE ou.user_id = u.id AND ou.org_id = ${orgId})`,
       );
-      if (hiddenLogins.length > 0)
+      if (hiddenLogins.length > 0) {
         add(
           sql`lower(u.login) <> ALL(${`{${hiddenLogins.map((l) => JSON.stringify(l.toLowerCase())).join(',')}}`}::text[])`,
         );
+      }
     }
   }
 
@@ -333,10 +348,11 @@ function orderExpressions(
 ): OrderExpression[] {
   let orders: OrderExpression[] = [];
   const fixed = criteria.fixedOrder === true ? plainIdList(criteria.id) : null;
-  if (fixed !== null)
+  if (fixed !== null) {
     orders = [{ expression: sql`array_position(${idArray(fixed)}, e.id)`, descending: false }];
-  else if (criteria.orderBy !== undefined && criteria.orderBy.trim() !== '')
+  } else if (criteria.orderBy !== undefined && criteria.orderBy.trim() !== '') {
     orders = explicitOrder(criteria, context);
+  }
   if (orders.length === 0) orders = [...(keyed?.defaultOrder ?? defaultOrder(criteria, context))];
   // Ties are broken by id, then by the site order (an element read in several sites).
   orders.push(
@@ -355,8 +371,9 @@ function explicitOrder(criteria: ElementCriteria, context: QueryContext): OrderE
       // Without a search there is no score; Craft ignores it then.
       if (criteria.search === undefined) continue;
       const search = searchSql(criteria.kind, criteria.search, criteria.searchTermOptions);
-      if (search !== null)
+      if (search !== null) {
         orders.push({ expression: search.score, descending: term.direction !== 'asc' });
+      }
       continue;
     }
     const expression = orderColumn(criteria.kind, term.column, (handle) =>
@@ -379,8 +396,9 @@ function defaultOrder(criteria: ElementCriteria, context: QueryContext): OrderEx
   switch (criteria.kind) {
     case ElementKinds.entry: {
       const sections = criteria.containerIds ?? [];
-      if (sections.length === 1 && context.isStructureSection(sections[0]))
+      if (sections.length === 1 && context.isStructureSection(sections[0])) {
         return [asc(sql`n.structure_id`), asc(sql`n.lft`)];
+      }
       return [desc(sql`e.post_date`), desc(sql`e.id`)];
     }
     case ElementKinds.category:

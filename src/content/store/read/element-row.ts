@@ -76,12 +76,13 @@ function optionalNumber(value: string | number | null | undefined): number | nul
 /** A bigint[] column: an array on both drivers, unless a driver left it as `{1,2}` text. */
 function numberList(value: readonly (string | number)[] | string | undefined): number[] {
   if (value === undefined) return [];
-  if (typeof value === 'string')
+  if (typeof value === 'string') {
     return value
       .replace(/[{}]/g, '')
       .split(',')
       .filter((part) => part !== '')
       .map(Number);
+  }
   return value.map(Number);
 }
 

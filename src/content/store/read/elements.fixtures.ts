@@ -475,9 +475,10 @@ export async function insertFixture(db: DrizzleExecutor): Promise<FixtureUsers> 
     [E.web, GROUP.topics, E.technology, 4, 5, 2],
     [E.culture, GROUP.topics, E.culture, 7, 8, 1],
   ];
-  for (const [id, structure, root, lft, rgt, level] of nodes)
+  for (const [id, structure, root, lft, rgt, level] of nodes) {
     await db.execute(sql`INSERT INTO content_structure_nodes (element_id, structure_id, root_id, lft, rgt, level)
       VALUES (${id}, ${structure}, ${root}, ${lft}, ${rgt}, ${level})`);
+  }
 
   const [rootFolder] = await rawRows<{ id: string | number }>(
     db,
@@ -502,12 +503,13 @@ export async function insertFixture(db: DrizzleExecutor): Promise<FixtureUsers> 
     [E.doc, Number(rootFolder.id), 'doc.pdf', 'pdf', 'application/pdf', 50000, null, null, null],
     [E.photo, Number(subFolder.id), 'photo.png', 'image', 'image/png', 3000, 800, 600, 'A photo'],
   ];
-  for (const [id, folder, filename, kind, mime, size, width, height, alt] of assets)
+  for (const [id, folder, filename, kind, mime, size, width, height, alt] of assets) {
     await db.execute(sql`INSERT INTO content_assets
       (element_id, volume_id, folder_id, filename, kind, mime_type, size, width, height, focal_x, focal_y, alt, date_modified, uploader_id)
       VALUES (${id}, ${VOLUME.images}, ${folder}, ${filename}, ${kind}, ${mime}, ${size}, ${width}, ${height},
         ${id === E.photo ? 0.25 : null}, ${id === E.photo ? 0.75 : null}, ${alt},
         '2024-01-01T00:00:00Z'::timestamptz, ${id === E.photo ? users.alice : null})`);
+  }
 
   // Relations: [field, source, source site (null: every site), target, sort order].
   const relations: [number, number, number | null, number, number][] = [
@@ -522,8 +524,9 @@ export async function insertFixture(db: DrizzleExecutor): Promise<FixtureUsers> 
     [FIELD.reviewers, E.hello, null, users.alice, 1],
     [FIELD.reviewers, E.hello, null, users.carol, 2],
   ];
-  for (const [fieldId, source, sourceSite, target, sortOrder] of relations)
+  for (const [fieldId, source, sourceSite, target, sortOrder] of relations) {
     await db.execute(sql`INSERT INTO content_relations (field_id, source_id, source_site_id, target_id, sort_order)
       VALUES (${fieldId}, ${source}, ${sourceSite}, ${target}, ${sortOrder})`);
+  }
   return users;
 }

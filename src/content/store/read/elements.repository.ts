@@ -233,9 +233,11 @@ export class ElementsRepository extends ElementReader {
         field.blockTypes.flatMap((blockType) => blockType.fields),
       );
       // Global fields first: they win over block types' own fields of the same handle.
-      for (const field of [...model.model.fields, ...blockFields])
-        if (!byHandle.has(field.handle))
+      for (const field of [...model.model.fields, ...blockFields]) {
+        if (!byHandle.has(field.handle)) {
           byHandle.set(field.handle, { id: field.id, type: field.type });
+        }
+      }
       lookups = { byHandle };
       this.lookups.set(model, lookups);
     }

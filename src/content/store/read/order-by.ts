@@ -46,8 +46,9 @@ export function parseOrderBy(text: string): OrderTerm[] {
 function columnName(name: string): string {
   if (/^(rand|random)\(\)$/i.test(name)) return 'random';
   const match = /^(?:([a-z_]+)\.)?([a-zA-Z_][a-zA-Z0-9_]*)$/.exec(name);
-  if (match === null || (match[1] !== undefined && !CRAFT_TABLES.has(match[1])))
+  if (match === null || (match[1] !== undefined && !CRAFT_TABLES.has(match[1]))) {
     throw new ElementQueryError(`Invalid orderBy column "${name}"`);
+  }
   return match[2];
 }
 

@@ -22,8 +22,9 @@ export function parseDateValue(value: string | number | boolean, now: Date): Dat
   const iso = `${year}-${month}-${day}T${hour}:${minute}:${second}${fraction}${offset}`;
   const date = fromMs(Date.parse(iso), value);
   // Date.parse rolls 2024-02-31 over to March: a date that does not exist is an error.
-  if (date.toISOString().slice(0, 10) !== `${year}-${month}-${day}` && offset === 'Z')
+  if (date.toISOString().slice(0, 10) !== `${year}-${month}-${day}` && offset === 'Z') {
     throw invalid(value);
+  }
   return date;
 }
 
@@ -39,8 +40,9 @@ function normaliseOffset(zone: string): string {
 function fromMs(ms: number, original: string | number): Date {
   const date = new Date(ms);
   const year = date.getUTCFullYear();
-  if (!Number.isFinite(ms) || Number.isNaN(year) || year < 1 || year > 9999)
+  if (!Number.isFinite(ms) || Number.isNaN(year) || year < 1 || year > 9999) {
     throw invalid(original);
+  }
   return date;
 }
 

@@ -57,13 +57,14 @@ function groupSql(
   const inList = column.type === 'number' || column.type === 'exactText';
   const equalTo: SQL[] = [];
   for (const item of items) {
-    if (inList && glue === 'or' && item.type === 'compare' && item.operator === '=')
+    if (inList && glue === 'or' && item.type === 'compare' && item.operator === '=') {
       equalTo.push(scalarParam(column, item.value));
-    else parts.push(nodeSql(column, item, now));
+    } else parts.push(nodeSql(column, item, now));
   }
   if (equalTo.length === 1) parts.unshift(sql`${column.expression} = ${equalTo[0]}`);
-  if (equalTo.length > 1)
+  if (equalTo.length > 1) {
     parts.unshift(sql`${column.expression} IN (${sql.join(equalTo, sql`, `)})`);
+  }
   return sql`(${sql.join(parts, glue === 'and' ? sql` AND ` : sql` OR `)})`;
 }
 
@@ -140,8 +141,9 @@ function compareSql(
       return on ? sql`(${c} IS TRUE)` : sql`(${c} IS NOT TRUE)`;
     }
     case 'list': {
-      if (operator !== '=' && operator !== '!=')
+      if (operator !== '=' && operator !== '!=') {
         throw new ElementQueryError(`The "${operator}" operator does not apply to a list field`);
+      }
       const contains = sql`coalesce(${c} @> jsonb_build_array(${String(value)}::text), false)`;
       return operator === '=' ? sql`(${contains})` : sql`(NOT ${contains})`;
     }
@@ -157,8 +159,9 @@ function compareSql(
 function scalarParam(column: ParamColumn, value: string | number | boolean): SQL {
   if (column.type !== 'number') return sql`${String(value)}`;
   const text = typeof value === 'string' ? value.trim() : value;
-  if (typeof text === 'boolean' || text === '' || !Number.isFinite(Number(text)))
+  if (typeof text === 'boolean' || text === '' || !Number.isFinite(Number(text))) {
     throw new ElementQueryError(`Invalid numeric value "${String(value)}"`);
+  }
   const number = Number(text);
   if (!Number.isSafeInteger(number)) return sql`${String(number)}::numeric`;
   return Math.abs(number) <= INT32_MAX ? sql`${number}` : sql`${number}::bigint`;

@@ -95,8 +95,9 @@ export function splitCommaList(text: string): string[] {
 function parseItem(raw: ParamValue, negate: boolean): ParamNode {
   let value: ParamValue = raw;
   if (value === null) value = ':empty:';
-  else if (typeof value === 'string' && value.trim().toLowerCase() === ':notempty:')
+  else if (typeof value === 'string' && value.trim().toLowerCase() === ':notempty:') {
     value = 'not :empty:';
+  }
 
   let operator: ParamOperator = '=';
   if (typeof value === 'string') {

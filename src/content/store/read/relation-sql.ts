@@ -38,12 +38,15 @@ function conditionSql(condition: RelationCondition): SQL {
     sql`EXISTS (SELECT 1 FROM content_relations r WHERE ${AS_SOURCE} AND r.target_id = ANY(${idArray(ids)})${field})`;
   const pointedAtBy = (ids: readonly number[]) =>
     sql`EXISTS (SELECT 1 FROM content_relations r WHERE r.target_id = e.id AND r.source_id = ANY(${idArray(ids)})${field})`;
-  if (condition.element !== undefined && condition.element.length > 0)
+  if (condition.element !== undefined && condition.element.length > 0) {
     alternatives.push(pointsAt(condition.element), pointedAtBy(condition.element));
-  if (condition.targetElement !== undefined && condition.targetElement.length > 0)
+  }
+  if (condition.targetElement !== undefined && condition.targetElement.length > 0) {
     alternatives.push(pointsAt(condition.targetElement));
-  if (condition.sourceElement !== undefined && condition.sourceElement.length > 0)
+  }
+  if (condition.sourceElement !== undefined && condition.sourceElement.length > 0) {
     alternatives.push(pointedAtBy(condition.sourceElement));
+  }
   // A condition naming no element (an empty `relatedToEntries` result) relates to nothing.
   if (alternatives.length === 0) return sql`false`;
   return sql`(${sql.join(alternatives, sql` OR `)})`;
@@ -74,10 +77,12 @@ function relationNodeSql(fieldId: number, node: ParamNode): SQL {
       throw new ElementQueryError(`Invalid element id "${node.text}"`);
     case 'compare': {
       const id = Number(node.value);
-      if (typeof node.value === 'boolean' || !Number.isSafeInteger(id))
+      if (typeof node.value === 'boolean' || !Number.isSafeInteger(id)) {
         throw new ElementQueryError(`Invalid element id "${String(node.value)}"`);
-      if (node.operator !== '=' && node.operator !== '!=')
+      }
+      if (node.operator !== '=' && node.operator !== '!=') {
         throw new ElementQueryError(`The "${node.operator}" operator does not apply to relations`);
+      }
       const condition = related(sql` AND r.target_id = ${id}`);
       return node.operator === '=' ? condition : sql`NOT ${condition}`;
     }

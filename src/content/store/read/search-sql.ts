@@ -121,8 +121,9 @@ function positiveTermSql(kind: ElementKind, term: SearchTerm): SQL {
   const column = identifier ?? wordColumn(term.attribute);
   if (term.any) return sql`(coalesce(${column}, '') <> '')`;
   if (term.exact) return sql`(lower(${column}) = lower(${term.text}))`;
-  if (identifier !== null || term.subLeft)
+  if (identifier !== null || term.subLeft) {
     return sql`(${column} ILIKE ${`%${escapeLike(term.text)}%`})`;
+  }
   return tsMatch(sql`to_tsvector('simple', coalesce(${column}, ''))`, term);
 }
 

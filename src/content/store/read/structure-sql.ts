@@ -34,14 +34,18 @@ export function structureConditions(criteria: ElementCriteria, now: Date): SQL[]
       sql`n.root_id = x.root_id AND n.lft > x.lft AND n.rgt < x.rgt${dist}`,
     );
   }
-  if (criteria.nextSiblingOf !== undefined)
+  if (criteria.nextSiblingOf !== undefined) {
     relative(criteria.nextSiblingOf, sql`n.level = x.level AND n.lft = x.rgt + 1`);
-  if (criteria.prevSiblingOf !== undefined)
+  }
+  if (criteria.prevSiblingOf !== undefined) {
     relative(criteria.prevSiblingOf, sql`n.level = x.level AND n.rgt = x.lft - 1`);
-  if (criteria.positionedAfter !== undefined)
+  }
+  if (criteria.positionedAfter !== undefined) {
     relative(criteria.positionedAfter, sql`n.lft > x.rgt`);
-  if (criteria.positionedBefore !== undefined)
+  }
+  if (criteria.positionedBefore !== undefined) {
     relative(criteria.positionedBefore, sql`n.rgt < x.lft`);
+  }
 
   const level = paramSql({ type: 'number', expression: sql`n.level` }, criteria.level, now);
   if (level !== null) conditions.push(level);

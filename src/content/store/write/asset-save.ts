@@ -53,19 +53,22 @@ export class AssetSave {
     const model = this.models.current;
     const problems = new ProblemList();
     const volume = model.volumes.id(input.volumeId);
-    if (volume === undefined)
+    if (volume === undefined) {
       throw new ElementWriteError([`volume ${input.volumeId} does not exist`]);
+    }
     const folderPath = normalizeFolderPath(input.folderPath, problems);
     const filenameOk = checkFilename(input.filename, problems);
     problems.throwIfAny();
     if (folderPath === undefined || !filenameOk) throw new Error('unreachable');
     if (input.focalPoint !== undefined && input.focalPoint !== null) {
       const [x, y] = input.focalPoint;
-      if (![x, y].every((v) => Number.isFinite(v) && v >= 0 && v <= 1))
+      if (![x, y].every((v) => Number.isFinite(v) && v >= 0 && v <= 1)) {
         problems.add('focalPoint: expected [x, y] with both between 0 and 1');
+      }
     }
-    if (input.uploaderId !== undefined && input.uploaderId !== null)
+    if (input.uploaderId !== undefined && input.uploaderId !== null) {
       await checkElementKind(this.rows, input.uploaderId, ElementKinds.user, 'uploader', problems);
+    }
     const folderId = await this.assetRows.ensureFolder(volume.id, folderPath);
     // One save at a time per folder: a free name is chosen and its file placed atomically.
     await this.assetRows.lockFolder(folderId);
@@ -87,8 +90,9 @@ export class AssetSave {
       existing = await this.rows.byId(holder);
       previous = existing ? await this.assetRows.byElement(existing.id) : undefined;
     }
-    if (holder !== undefined && existing !== undefined && holder !== existing.id)
+    if (holder !== undefined && existing !== undefined && holder !== existing.id) {
       problems.add(`file: "${folderPath}${filename}" belongs to another asset`);
+    }
     const newContent = input.sourceData !== undefined || input.sourceFile !== undefined;
     const relocated =
       previous === undefined ||
@@ -103,8 +107,9 @@ export class AssetSave {
     const target = volumeFilePath(volume.path, folderPath, filename);
     const source = this.fileSource(input, target, volume.path, previous);
     // Moving the asset's file never overwrites a file that is not its own.
-    if ('moveFrom' in source && (await this.files.exists(target)))
+    if ('moveFrom' in source && (await this.files.exists(target))) {
       problems.add(`file: "${folderPath}${filename}" is taken`);
+    }
     problems.throwIfAny();
     const prepared = await this.files.prepare(target, source, problems);
     problems.throwIfAny();
@@ -142,8 +147,9 @@ export class AssetSave {
         // The model of the moment, as for the other kinds (a reload may have happened meanwhile).
         this.models.current,
       );
-      if (input.removeReplacedFile && newContent && previous !== undefined && relocated)
+      if (input.removeReplacedFile && newContent && previous !== undefined && relocated) {
         replaced = await this.unheldFile(volume.path, previous);
+      }
     } catch (error) {
       await this.files.discard(prepared);
       throw error;
@@ -181,10 +187,11 @@ export class AssetSave {
     previous: ExistingAsset | undefined,
   ): FileSource {
     if (input.sourceData !== undefined) return { data: input.sourceData };
-    if (input.sourceFile !== undefined)
+    if (input.sourceFile !== undefined) {
       return resolve(input.sourceFile) === target
         ? { inPlace: true }
         : { copyFrom: input.sourceFile };
+    }
     const moveFrom = previous && volumeFilePath(volumePath, previous.folderPath, previous.filename);
     return moveFrom !== undefined && moveFrom !== target ? { moveFrom } : { inPlace: true };
   }

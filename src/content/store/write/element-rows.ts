@@ -140,14 +140,18 @@ export class ElementRows {
     if (columns.photoId !== undefined) set('photo_id', columns.photoId);
     if (columns.enabled !== undefined) set('enabled', columns.enabled);
     if (columns.archived !== undefined) set('archived', columns.archived);
-    if (columns.postDate !== undefined)
+    if (columns.postDate !== undefined) {
       sets.push(sql`post_date = ${iso(columns.postDate)}::timestamptz`);
-    if (columns.expiryDate !== undefined)
+    }
+    if (columns.expiryDate !== undefined) {
       sets.push(sql`expiry_date = ${iso(columns.expiryDate)}::timestamptz`);
-    if (columns.dateCreated !== undefined)
+    }
+    if (columns.dateCreated !== undefined) {
       sets.push(sql`date_created = ${iso(columns.dateCreated)}::timestamptz`);
-    if (columns.dateUpdated !== undefined)
+    }
+    if (columns.dateUpdated !== undefined) {
       sets.push(sql`date_updated = ${iso(columns.dateUpdated)}::timestamptz`);
+    }
     await this.db.execute(
       sql`UPDATE content_elements SET ${sql.join(sets, sql`, `)} WHERE id = ${id}`,
     );

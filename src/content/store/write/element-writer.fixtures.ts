@@ -352,7 +352,7 @@ type OpenDatabase = () => Promise<{ db: DrizzleExecutor; drop: () => Promise<voi
 export function testDatabases(): [string, OpenDatabase][] {
   const databases: [string, OpenDatabase][] = [['PostgreSQL', freshPostgresDatabase]];
   const flags = `${process.env.NODE_OPTIONS ?? ''} ${process.execArgv.join(' ')}`;
-  if (flags.includes('--experimental-vm-modules'))
+  if (flags.includes('--experimental-vm-modules')) {
     databases.push([
       'PGlite',
       async () => {
@@ -361,6 +361,7 @@ export function testDatabases(): [string, OpenDatabase][] {
         return { db, drop: () => client.close() };
       },
     ]);
+  }
   return databases;
 }
 

@@ -112,13 +112,15 @@ export class ElementWriter {
       const model = this.model;
       const problems = new ProblemList();
       const section = model.sections.id(input.sectionId);
-      if (section === undefined)
+      if (section === undefined) {
         throw new ElementWriteError([`section ${input.sectionId} does not exist`]);
+      }
       const type = section.entryTypes.find((t) => t.id === input.typeId);
-      if (type === undefined)
+      if (type === undefined) {
         throw new ElementWriteError([
           `entry type ${input.typeId} is not an entry type of section "${section.handle}"`,
         ]);
+      }
       let existing = await existingElement(
         this.rows,
         input.uid,
@@ -128,17 +130,21 @@ export class ElementWriter {
       );
       if (section.type === 'single' && existing === undefined) {
         const [single] = await this.rows.inContainer(ElementKinds.entry, section.id);
-        if (single !== undefined && input.uid !== undefined)
+        if (single !== undefined && input.uid !== undefined) {
           problems.add(`the single section "${section.handle}" has its entry (${single.uid})`);
+        }
         existing = single;
       }
-      if (input.parentId !== undefined && input.parentId !== null && section.type !== 'structure')
+      if (input.parentId !== undefined && input.parentId !== null && section.type !== 'structure') {
         problems.add(`parent: section "${section.handle}" is not a structure`);
-      if (input.placement !== undefined && section.type !== 'structure')
+      }
+      if (input.placement !== undefined && section.type !== 'structure') {
         problems.add(`placement: section "${section.handle}" is not a structure`);
+      }
       const authors = entryAuthors(input);
-      for (const authorId of authors ?? [])
+      for (const authorId of authors ?? []) {
         await checkElementKind(this.rows, authorId, ElementKinds.user, 'author', problems);
+      }
       const sites = siteSettingsMaps(section.siteSettings, model);
       const saved = await this.save(
         {
@@ -186,8 +192,9 @@ export class ElementWriter {
       const model = this.model;
       const problems = new ProblemList();
       const group = model.categoryGroups.id(input.groupId);
-      if (group === undefined)
+      if (group === undefined) {
         throw new ElementWriteError([`category group ${input.groupId} does not exist`]);
+      }
       const existing = await existingElement(
         this.rows,
         input.uid,
@@ -224,8 +231,9 @@ export class ElementWriter {
       const model = this.model;
       const problems = new ProblemList();
       const group = model.tagGroups.id(input.groupId);
-      if (group === undefined)
+      if (group === undefined) {
         throw new ElementWriteError([`tag group ${input.groupId} does not exist`]);
+      }
       const existing = await existingElement(
         this.rows,
         input.uid,
@@ -256,8 +264,9 @@ export class ElementWriter {
     return this.database.transaction(async () => {
       const model = this.model;
       const set = model.globalSets.id(input.globalSetId);
-      if (set === undefined)
+      if (set === undefined) {
         throw new ElementWriteError([`global set ${input.globalSetId} does not exist`]);
+      }
       const [existing] = await this.rows.inContainer(ElementKinds.globalSet, set.id);
       const content = {
         uid: existing?.uid ?? (await this.freeUid(set.uid)),
@@ -284,18 +293,23 @@ export class ElementWriter {
     return this.database.transaction(async () => {
       const model = this.model;
       const problems = new ProblemList();
-      for (const groupId of input.groupIds ?? [])
-        if (model.userGroups.id(groupId) === undefined)
+      for (const groupId of input.groupIds ?? []) {
+        if (model.userGroups.id(groupId) === undefined) {
           problems.add(`groups: user group ${groupId} does not exist`);
-      if (input.photoId !== undefined && input.photoId !== null)
+        }
+      }
+      if (input.photoId !== undefined && input.photoId !== null) {
         await checkElementKind(this.rows, input.photoId, ElementKinds.asset, 'photo', problems);
+      }
       problems.throwIfAny();
       const { user: identityUser, created } = await identityUserOf(this.users, input);
       const element = await this.userRows.elementOf(Number(identityUser.id));
-      if (element === undefined)
+      if (element === undefined) {
         throw new ElementWriteError([`user "${input.username}" has no user element`]);
-      if (input.groupIds !== undefined)
+      }
+      if (input.groupIds !== undefined) {
         await this.userRows.replaceGroups(Number(identityUser.id), input.groupIds);
+      }
       const saved = await this.save(
         {
           kind: ElementKinds.user,
@@ -329,11 +343,13 @@ export class ElementWriter {
     return this.database.transaction(async () => {
       const model = this.model;
       const field = model.field(fieldId);
-      if (field === undefined || !isRelationField(field))
+      if (field === undefined || !isRelationField(field)) {
         throw new ElementWriteError([`field ${fieldId} is not a relation field`]);
+      }
       const problems = new ProblemList();
-      if (siteId !== undefined && !field.translatable)
+      if (siteId !== undefined && !field.translatable) {
         problems.add(`field "${field.handle}": not translatable, so it has no per-site values`);
+      }
       const ids = await this.relations.validate(field, targetIds, model, problems);
       problems.throwIfAny();
       const sites = field.translatable
@@ -367,8 +383,9 @@ export class ElementWriter {
       const removed = await this.structures.remove(id);
       if (removed === undefined || removed.children.length === 0) return true;
       const rules = this.uriTrees.rulesOf(element, this.model);
-      for (const child of removed.children)
+      for (const child of removed.children) {
         await this.uriTrees.refreshTree(child, removed.parentId, rules);
+      }
       return true;
     });
   }

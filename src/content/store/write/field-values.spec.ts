@@ -85,10 +85,11 @@ describe('field values', () => {
     expect(stored(country, ' de ')).toBe('DE');
     expect(stored(country, 'XK')).toBe('XK');
     expect(stored(country, '')).toBeNull();
-    for (const bad of ['ZZ', 'QQ', 'DEU', 'Germany'])
+    for (const bad of ['ZZ', 'QQ', 'DEU', 'Germany']) {
       expect(refused(country, bad)).toBe(
         `field "country": ${JSON.stringify(bad)} is not a country code such as "DE"`,
       );
+    }
     const price = field('price', 'money', { currency: 'JPY' });
     expect(stored(price, '1500.4')).toBe(1500);
     expect(stored(field('price', 'money', { currency: 'USD' }), 19.999)).toBe(20);

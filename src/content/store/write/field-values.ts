@@ -35,9 +35,9 @@ function optionalText(value: unknown): string | null {
 function numberValue(value: unknown, decimals: number): number {
   let parsed: number;
   if (typeof value === 'number') parsed = value;
-  else if (typeof value === 'string' && /^\s*[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i.test(value))
+  else if (typeof value === 'string' && /^\s*[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i.test(value)) {
     parsed = Number(value);
-  else throw new InvalidValue(`expected a number, got ${describe(value)}`);
+  } else throw new InvalidValue(`expected a number, got ${describe(value)}`);
   if (!Number.isFinite(parsed)) throw new InvalidValue(`expected a finite number, got ${value}`);
   // Craft keeps the declared precision (a decimal column); `toFixed` rounds half away from zero.
   return Number(parsed.toFixed(Math.max(0, Math.min(decimals, 20))));
@@ -52,8 +52,9 @@ function booleanValue(value: unknown): boolean {
 export function dateValue(value: unknown): string {
   const date =
     value instanceof Date ? value : typeof value === 'string' ? new Date(value.trim()) : null;
-  if (date === null || Number.isNaN(date.getTime()))
+  if (date === null || Number.isNaN(date.getTime())) {
     throw new InvalidValue(`expected a date, got ${describe(value)}`);
+  }
   return date.toISOString();
 }
 
@@ -65,8 +66,9 @@ function timeValue(value: unknown): string {
 
 function emailValue(value: unknown): string | null {
   const email = optionalText(value);
-  if (email !== null && !EMAIL.test(email))
+  if (email !== null && !EMAIL.test(email)) {
     throw new InvalidValue(`${JSON.stringify(email)} is not a valid email address`);
+  }
   return email;
 }
 
@@ -79,10 +81,11 @@ function urlValue(value: unknown): string | null {
   } catch {
     // reported below
   }
-  if (parsed === null || !URL_SCHEMES.has(parsed.protocol))
+  if (parsed === null || !URL_SCHEMES.has(parsed.protocol)) {
     throw new InvalidValue(
       `${JSON.stringify(url)} is not a valid URL (http, https, mailto or tel)`,
     );
+  }
   return url;
 }
 
@@ -91,8 +94,9 @@ function colorValue(value: unknown): string | null {
   const color = optionalText(value);
   if (color === null) return null;
   const match = COLOR.exec(color);
-  if (match === null)
+  if (match === null) {
     throw new InvalidValue(`${JSON.stringify(color)} is not a hex color such as #ff0000`);
+  }
   const hex = match[1].toLowerCase();
   return `#${hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex}`;
 }
@@ -102,25 +106,28 @@ function countryValue(value: unknown): string | null {
   const code = optionalText(value)?.toUpperCase() ?? null;
   if (code === null) return null;
   const name = /^[A-Z]{2}$/.test(code) ? REGIONS.of(code) : code;
-  if (name === code || name === 'Unknown Region')
+  if (name === code || name === 'Unknown Region') {
     throw new InvalidValue(`${JSON.stringify(value)} is not a country code such as "DE"`);
+  }
   return code;
 }
 
 function iconValue(value: unknown): string | null {
   const icon = optionalText(value);
-  if (icon !== null && !ICON.test(icon))
+  if (icon !== null && !ICON.test(icon)) {
     throw new InvalidValue(`${JSON.stringify(icon)} is not an icon name such as "circle-check"`);
+  }
   return icon;
 }
 
 function optionValue(field: Field, value: unknown): string | null {
   if (value === null) return null;
   const given = typeof value === 'number' ? String(value) : text(value);
-  if (!field.options.some((option) => option.value === given))
+  if (!field.options.some((option) => option.value === given)) {
     throw new InvalidValue(
       `${JSON.stringify(given)} is not one of ${field.options.map((o) => o.value).join(', ')}`,
     );
+  }
   return given;
 }
 
@@ -157,18 +164,21 @@ function cellValue(type: TableColumnType, value: unknown): unknown {
 
 function tableRows(columns: readonly TableColumn[], value: unknown): Record<string, unknown>[] {
   if (value === null) return [];
-  if (!Array.isArray(value))
+  if (!Array.isArray(value)) {
     throw new InvalidValue(`expected a list of rows, got ${describe(value)}`);
+  }
   return (value as unknown[]).map((row, index) => {
-    if (row === null || typeof row !== 'object' || Array.isArray(row))
+    if (row === null || typeof row !== 'object' || Array.isArray(row)) {
       throw new InvalidValue(`row ${index + 1}: expected an object, got ${describe(row)}`);
+    }
     const given = row as Record<string, unknown>;
     const known = new Set(columns.flatMap((c) => [c.handle, c.key]));
     const unknown = Object.keys(given).filter((k) => !known.has(k));
-    if (unknown.length > 0)
+    if (unknown.length > 0) {
       throw new InvalidValue(
         `row ${index + 1}: unknown column ${unknown.map((k) => JSON.stringify(k)).join(', ')} (columns: ${columns.map((c) => c.handle).join(', ')})`,
       );
+    }
     const stored: Record<string, unknown> = {};
     for (const column of columns) {
       try {

@@ -51,12 +51,14 @@ const PHONE = /^\+?[0-9 ()./-]{3,}$/;
 export function linkValue(field: Field, value: unknown): StoredLink | null {
   if (value === null || value === '') return null;
   if (typeof value === 'string') return checked(field, fromText(value.trim()));
-  if (typeof value !== 'object' || Array.isArray(value))
+  if (typeof value !== 'object' || Array.isArray(value)) {
     throw new InvalidValue(`expected a link (text or an object), got ${describe(value)}`);
+  }
   const given = value as Record<string, unknown>;
   const unknown = Object.keys(given).filter((key) => !KEYS.has(key));
-  if (unknown.length > 0)
+  if (unknown.length > 0) {
     throw new InvalidValue(`unknown link key ${unknown.map((k) => JSON.stringify(k)).join(', ')}`);
+  }
   const raw = given.value;
   if (raw === undefined || raw === null || raw === '') return null;
   const type = given.type ?? undefined;
@@ -67,12 +69,14 @@ export function linkValue(field: Field, value: unknown): StoredLink | null {
   const link: Record<string, unknown> = { ...base };
   for (const key of TEXT_ATTRIBUTES) {
     const attribute = given[key];
-    if (attribute !== undefined && attribute !== null && attribute !== '')
+    if (attribute !== undefined && attribute !== null && attribute !== '') {
       link[key] = text(attribute, key);
+    }
   }
   if (given.download !== undefined && given.download !== null) {
-    if (typeof given.download !== 'boolean')
+    if (typeof given.download !== 'boolean') {
       throw new InvalidValue(`download: expected true or false, got ${describe(given.download)}`);
+    }
     if (given.download) link.download = true;
   }
   return checked(field, link as unknown as StoredLink);
@@ -85,8 +89,9 @@ function text(value: unknown, key: string): string {
 
 function knownType(type: unknown): LinkType {
   const known = LINK_TYPES.find((candidate) => candidate === type);
-  if (known === undefined)
+  if (known === undefined) {
     throw new InvalidValue(`unknown link type ${describe(type)} (${LINK_TYPES.join(', ')})`);
+  }
   return known;
 }
 
@@ -106,8 +111,9 @@ function typedValue(type: LinkType, value: string | number): StoredLink {
     case 'category': {
       const reference = typeof value === 'string' ? REFERENCE.exec(value) : null;
       const id = reference !== null ? Number(reference[2]) : Number(value);
-      if (!Number.isSafeInteger(id) || id <= 0)
+      if (!Number.isSafeInteger(id) || id <= 0) {
         throw new InvalidValue(`link type "${type}" needs an element id, got ${describe(value)}`);
+      }
       return { type, value: id };
     }
     case 'email':
@@ -142,7 +148,8 @@ function urlText(value: string): string {
 
 function checked(field: Field, link: StoredLink): StoredLink {
   const allowed = field.linkTypes ?? ['entry', 'url'];
-  if (!allowed.includes(link.type))
+  if (!allowed.includes(link.type)) {
     throw new InvalidValue(`link type "${link.type}" is not allowed here (${allowed.join(', ')})`);
+  }
   return link;
 }

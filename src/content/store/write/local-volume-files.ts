@@ -107,8 +107,9 @@ export class LocalVolumeFiles extends VolumeFiles {
 }
 
 function local(prepared: PreparedFile): LocalPreparedFile {
-  if (!(prepared instanceof LocalPreparedFile))
+  if (!(prepared instanceof LocalPreparedFile)) {
     throw new Error('a file prepared by another VolumeFiles adapter');
+  }
   return prepared;
 }
 

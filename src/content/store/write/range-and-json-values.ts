@@ -20,8 +20,9 @@ export function rangeValue(
 ): number {
   const { min, max, step } = field.range ?? { min: 0, max: 100, step: 1 };
   const number = toNumber(value, Math.max(stepDigits(step), 0));
-  if (number < min || number > max)
+  if (number < min || number > max) {
     throw new InvalidValue(`${number} is outside the range ${min} to ${max}`);
+  }
   return number;
 }
 
@@ -32,8 +33,9 @@ export function rangeValue(
  */
 export function jsonValue(value: unknown): unknown {
   if (typeof value !== 'string') {
-    if (value === undefined || typeof value === 'function' || typeof value === 'symbol')
+    if (value === undefined || typeof value === 'function' || typeof value === 'symbol') {
       throw new InvalidValue(`expected JSON, got ${describe(value)}`);
+    }
     return value;
   }
   try {

@@ -30,8 +30,9 @@ export async function saveRelationBatch(
       return undefined;
     }
     const list = new ProblemList(problems[index]);
-    if (value.siteId !== undefined && !field.translatable)
+    if (value.siteId !== undefined && !field.translatable) {
       list.add(`field "${field.handle}": not translatable, so it has no per-site values`);
+    }
     const ids = relations.parseTargets(field, value.targetIds, list);
     return ids === undefined ? undefined : { field, ids };
   });
@@ -55,8 +56,9 @@ export async function saveRelationBatch(
         ? [value.siteId]
         : (sites.get(value.sourceId) ?? [])
       : [null];
-    for (const siteId of siteIds)
+    for (const siteId of siteIds) {
       sets.push({ fieldId: entry.field.id, sourceId: value.sourceId, siteId, targetIds: ids });
+    }
   });
   await relations.replaceMany(sets);
   return problems;

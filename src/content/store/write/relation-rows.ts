@@ -194,8 +194,9 @@ function checkTargets(
           : row.container_id === null
             ? []
             : [Number(row.container_id)];
-      if (!memberOf.some((source) => sources.has(source)))
+      if (!memberOf.some((source) => sources.has(source))) {
         refuse(`is not in the field's sources (${sourceNames(field, model)})`);
+      }
     }
   }
   return valid ? ids : undefined;

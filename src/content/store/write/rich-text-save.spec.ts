@@ -42,10 +42,11 @@ writerSuite(() => {
       for (const input of [
         article('nul-title', { title: 'a\u0000b' }),
         article('nul-site', { sites: new Map([[DE, { fields: { summary: 'x\u0000' } }]]) }),
-      ])
+      ]) {
         expect(await writeError(h.writer.saveEntry(input))).toEqual([
           'text cannot contain a NUL character',
         ]);
+      }
     });
   });
 });

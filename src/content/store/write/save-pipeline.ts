@@ -70,11 +70,12 @@ export class ElementSave {
     };
     const uriChanged = await this.sites.write(spec, saved, plain, problems, model, now);
     problems.throwIfAny();
-    if (spec.structure !== undefined && !saved.created && (uriChanged || moved))
+    if (spec.structure !== undefined && !saved.created && (uriChanged || moved)) {
       await this.uriTrees.refreshDescendants(saved.id, {
         uriFormats: spec.uriFormats,
         prefixParent: spec.structure.prefixParent,
       });
+    }
     return { ...saved, blocks };
   }
 
@@ -95,11 +96,13 @@ export class ElementSave {
       }
       perSite.set(siteId, splitValues(spec, site.fields, siteHandle(siteId), problems));
     }
-    for (const [siteId, format] of spec.uriFormats ?? new Map<number, string>())
-      for (const token of unsupportedUriTokens(format))
+    for (const [siteId, format] of spec.uriFormats ?? new Map<number, string>()) {
+      for (const token of unsupportedUriTokens(format)) {
         problems.add(
           `URI format "${format}" of site ${siteHandle(siteId)}: unsupported {${token}}`,
         );
+      }
+    }
     const relationIds = new Map<Field, number[]>();
     const perSiteRelationIds = new Map<number, Map<Field, number[]>>();
     for (const [field, value] of common.relations) {
@@ -156,11 +159,13 @@ export class ElementSave {
     const { id } = saved;
     const placed = saved.created ? undefined : await this.structures.position(id);
     const before = placed === undefined ? null : await this.structures.parentOf(id);
-    if (spec.placement !== undefined)
+    if (spec.placement !== undefined) {
       await this.structures.placeAt(spec.structure, id, spec.placement, problems);
+    }
     // New elements, and restored ones (deleting took them out), go last under their parent.
-    else if (placed === undefined || spec.parentId !== undefined)
+    else if (placed === undefined || spec.parentId !== undefined) {
       await this.structures.place(spec.structure, id, spec.parentId ?? null, problems);
+    }
     problems.throwIfAny();
     return placed !== undefined && before !== (await this.structures.parentOf(id));
   }
@@ -183,8 +188,9 @@ export class ElementSave {
       const sites = field.translatable ? spec.siteIds : [null];
       for (const site of sites) await this.relations.replace(field.id, id, site, ids);
     }
-    for (const [siteId, forSite] of values.perSiteRelationIds)
+    for (const [siteId, forSite] of values.perSiteRelationIds) {
       for (const [field, ids] of forSite) await this.relations.replace(field.id, id, siteId, ids);
+    }
     return blocks;
   }
 
@@ -222,8 +228,9 @@ export class ElementSave {
       }
       if (input.uid === undefined && input.isNew !== true) {
         const candidate = existing[index];
-        if (candidate !== undefined && candidate.typeId === type.id && !used.has(candidate.id))
+        if (candidate !== undefined && candidate.typeId === type.id && !used.has(candidate.id)) {
           match = candidate;
+        }
       }
       if (match !== undefined) used.add(match.id);
       const spec: SaveSpec = {
@@ -284,11 +291,12 @@ function splitValues(
     else {
       const normalized = normalizeFieldValue(field, value, problems, `${prefix}field "${handle}"`);
       // Every save (mutations, the importer, the seed) passes here: rich text is stored sanitised.
-      if (normalized !== undefined)
+      if (normalized !== undefined) {
         split.plain[handle] =
           field.type === 'richText' && typeof normalized === 'string'
             ? sanitizeRichText(normalized)
             : normalized;
+      }
     }
   }
   return split;

@@ -43,13 +43,16 @@ export function searchText(
       case 'buttonGroup':
       case 'checkboxes':
       case 'multiSelect':
-        for (const chosen of Array.isArray(value) ? (value as unknown[]) : [value])
+        for (const chosen of Array.isArray(value) ? (value as unknown[]) : [value]) {
           push(field.options.find((option) => option.value === chosen)?.label ?? chosen);
+        }
         break;
       case 'table':
-        for (const row of value as Record<string, unknown>[])
-          for (const column of field.columns)
+        for (const row of value as Record<string, unknown>[]) {
+          for (const column of field.columns) {
             if (['singleline', 'multiline', 'select'].includes(column.type)) push(row[column.key]);
+          }
+        }
         break;
       // No words in these values (numbers, flags, dates, colours, element ids); matrix block
       // text comes in through `extra`.

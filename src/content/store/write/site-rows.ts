@@ -80,8 +80,9 @@ export class ElementSites {
       let title: string | null = null;
       let slug: string | null = null;
       const explicitSlug = pick(siteInput?.slug, content.slug);
-      if (spec.hasSlug && explicitSlug !== undefined && explicitSlug !== null)
+      if (spec.hasSlug && explicitSlug !== undefined && explicitSlug !== null) {
         slug = explicitSlug === HOMEPAGE_URI ? explicitSlug : slugify(explicitSlug);
+      }
       let titleMissing = false;
       switch (spec.title.mode) {
         case 'required':
@@ -107,8 +108,9 @@ export class ElementSites {
       }
       if (spec.hasSlug && slug === null) {
         slug = previous?.slug ?? spec.defaultSlug ?? slugify(elementTitle ?? title ?? '');
-        if (slug === '' && !titleMissing)
+        if (slug === '' && !titleMissing) {
           problems.add(`site ${siteHandle(siteId)}: slug is required (the title gives none)`);
+        }
       }
       if (!problems.empty) continue;
       const format = spec.uriFormats?.get(siteId) ?? '';

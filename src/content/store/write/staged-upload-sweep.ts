@@ -33,8 +33,9 @@ export class StagedUploadSweep implements OnApplicationBootstrap {
     const roots = this.models.current.volumes.all.map((volume) => volume.path);
     this.done = this.sweep(roots).then(
       (removed) => {
-        if (removed > 0)
+        if (removed > 0) {
           this.logger.log(`removed ${removed} staged upload file(s) left by an earlier process`);
+        }
         return removed;
       },
       (error: unknown) => {
@@ -61,11 +62,12 @@ export class StagedUploadSweep implements OnApplicationBootstrap {
         if (entry.isDirectory()) pending.push(path);
         else if (entry.isFile() && entry.name.startsWith(UPLOAD_PREFIX)) {
           const facts = await lstat(path).catch(() => undefined);
-          if (facts !== undefined && facts.mtimeMs < before)
+          if (facts !== undefined && facts.mtimeMs < before) {
             removed += await unlink(path).then(
               () => 1,
               () => 0,
             );
+          }
         }
       }
     }

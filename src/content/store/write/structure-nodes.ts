@@ -170,7 +170,7 @@ export class StructureNodes {
           WHERE structure_id = ${structureId} AND rgt > ${rgt}`,
     );
     // Children of a top-level element become top-level trees of their own.
-    if (level === 1)
+    if (level === 1) {
       await this.db.execute(
         sql`UPDATE content_structure_nodes n SET root_id = (
               SELECT a.element_id FROM content_structure_nodes a
@@ -178,6 +178,7 @@ export class StructureNodes {
                 AND a.lft <= n.lft AND a.rgt >= n.rgt)
             WHERE n.structure_id = ${structureId} AND n.lft >= ${lft} AND n.rgt <= ${rgt - 2}`,
       );
+    }
     return { parentId, children: children.map((row) => Number(row.element_id)) };
   }
 
@@ -198,8 +199,9 @@ export class StructureNodes {
     const reference = await this.reference(structure, placement, problems);
     if (reference === undefined) return;
     // Before or after itself: where it already is.
-    if ('siblingId' in placement && placement.siblingId === elementId && current !== undefined)
+    if ('siblingId' in placement && placement.siblingId === elementId && current !== undefined) {
       return;
+    }
     const { parent } = reference;
     const anchor = reference.sibling ?? parent;
     if (

@@ -13,8 +13,9 @@ import type { UserInput } from './write-input';
  */
 export async function identityUserOf(users: UsersService, input: UserInput) {
   const found = await users.findByLoginOrEmail(input.username);
-  if (found !== undefined && found.login.toLowerCase() === input.username.toLowerCase())
+  if (found !== undefined && found.login.toLowerCase() === input.username.toLowerCase()) {
     return { user: found, created: false };
+  }
   try {
     const user = await users.create({
       login: input.username,
@@ -24,10 +25,11 @@ export async function identityUserOf(users: UsersService, input: UserInput) {
     });
     return { user, created: true };
   } catch (error) {
-    if (error instanceof IdentityError && error.reason === 'user-exists')
+    if (error instanceof IdentityError && error.reason === 'user-exists') {
       throw new ElementWriteError([
         `user "${input.username}": another user has this email address`,
       ]);
+    }
     throw error;
   }
 }

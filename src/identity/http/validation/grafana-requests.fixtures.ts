@@ -93,13 +93,14 @@ export function bodyArb(names: readonly string[]): fc.Arbitrary<unknown> {
   );
   const near = fc.array(fc.tuple(key, value), { maxLength: 5 }).map((pairs) => {
     const body: Record<string, unknown> = {};
-    for (const [name, raw] of pairs)
+    for (const [name, raw] of pairs) {
       Object.defineProperty(body, name, {
         value: raw,
         enumerable: true,
         writable: true,
         configurable: true,
       });
+    }
     return body;
   });
   return fc.oneof(near, fc.jsonValue({ maxDepth: 2 }));

@@ -67,8 +67,9 @@ describe('GrafanaValidationPipe: bodies as Go decodes them', () => {
       [],
       'text',
       5,
-    ])
+    ]) {
       expect(await refusal(Member, body)).toEqual([400, BAD_REQUEST]);
+    }
     expect(Object.is((await pass(Member, { userId: -0 })).userId, 0)).toBe(true);
   });
 
@@ -83,8 +84,9 @@ describe('GrafanaValidationPipe: bodies as Go decodes them', () => {
     expect(mixed.navbar).toBeInstanceOf(Navbar);
     expect(mixed.navbar?.bookmarkUrls).toEqual(['/d']);
     expect((await pass(Mixed, { navbar: { savedItems: null } })).navbar).toEqual({});
-    for (const body of [{ members: [1] }, { navbar: [] }, { name: 1 }, { enabled: 'true' }])
+    for (const body of [{ members: [1] }, { navbar: [] }, { name: 1 }, { enabled: 'true' }]) {
       expect(await refusal(Mixed, body)).toEqual([400, BAD_REQUEST]);
+    }
   });
 
   it('decodes lists of objects, a null element as an empty one', async () => {
@@ -97,8 +99,9 @@ describe('GrafanaValidationPipe: bodies as Go decodes them', () => {
       { permissions: {} },
       { permissions: [{ userId: 'x' }] },
       { permissions: [3] },
-    ])
+    ]) {
       expect(await refusal(Mixed, body)).toEqual([400, BAD_REQUEST]);
+    }
   });
 
   it('answers a check with its declared answer, by rank, after every type error', async () => {

@@ -45,8 +45,9 @@ export function grafanaAnswer(
 ): GrafanaError {
   const answer = (failure.context as GrafanaContext | undefined)?.grafana;
   if (answer === undefined) return GrafanaError.badRequestData(badRequest);
-  if (answer.messageId !== undefined)
+  if (answer.messageId !== undefined) {
     return GrafanaError.structured(answer.status, answer.messageId, answer.message);
+  }
   return GrafanaError.message(answer.status, answer.message, answer.traceID === true);
 }
 

@@ -65,8 +65,9 @@ export class FailurePolicyCounterStore extends CounterStoreDecorator {
         : (batch) => {
             if (this.degradedSinceMs === undefined) return innerSync(batch);
             // A trial due is left to `increment`, which the limiter calls next and which takes it.
-            if (!this.trialInFlight && this.options.clock.nowMs() >= this.nextTrialMs)
+            if (!this.trialInFlight && this.options.clock.nowMs() >= this.nextTrialMs) {
               return undefined;
+            }
             return this.fallback(batch, true);
           };
   }
@@ -77,17 +78,19 @@ export class FailurePolicyCounterStore extends CounterStoreDecorator {
   }
 
   increment(batch: readonly CounterIncrement[]): Promise<number[]> {
-    if (this.degradedSinceMs === undefined)
+    if (this.degradedSinceMs === undefined) {
       return this.inner.increment(batch).catch((error: unknown) => this.failed(error, batch, true));
+    }
     if (this.trialDue()) return this.trial(batch, true);
     return Promise.resolve(this.fallback(batch, true));
   }
 
   read(counters: readonly CounterIncrement[]): Promise<number[]> {
-    if (this.degradedSinceMs === undefined)
+    if (this.degradedSinceMs === undefined) {
       return this.inner
         .read(counters)
         .catch((error: unknown) => this.failed(error, counters, false));
+    }
     if (this.trialDue()) return this.trial(counters, false);
     return Promise.resolve(this.fallback(counters, false));
   }

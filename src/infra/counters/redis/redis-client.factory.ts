@@ -111,7 +111,8 @@ export function createRedisClient(endpoint: RedisEndpoint, settings: Settings): 
       ...(endpoint.tls ? { sentinelTLS: options.tls, enableTLSForSentinelMode: true } : {}),
     });
   }
-  if (endpoint.socketType === 'unix')
+  if (endpoint.socketType === 'unix') {
     return new Redis({ ...options, ...autoPipelining, path: endpoint.url });
+  }
   return new Redis({ ...options, ...autoPipelining, ...hostPort(endpoint.url) });
 }

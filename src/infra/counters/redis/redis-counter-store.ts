@@ -150,9 +150,11 @@ export class RedisCounterStore extends CounterStore implements OnModuleInit, OnA
 
   /** Every connection the clients open and close, by pool (`primary`, `per-second`). */
   watchConnections(report: (pool: string, event: RedisConnectionEvent) => void): void {
-    for (const pool of this.pools)
-      for (const client of pool.clients)
+    for (const pool of this.pools) {
+      for (const client of pool.clients) {
         reportConnections(client, (event) => report(pool.label, event));
+      }
+    }
   }
 
   private get pools(): RedisPool[] {
@@ -184,8 +186,9 @@ export class RedisCounterStore extends CounterStore implements OnModuleInit, OnA
    * until a connection is ready again (in sentinel mode, usually to the promoted replica).
    */
   private followConnection(client: RedisClient): void {
-    if (!(client instanceof Cluster))
+    if (!(client instanceof Cluster)) {
       this.stopProbes.push(probeAnswers(client, HEALTH_PROBE_INTERVAL_MS));
+    }
     const update = () => {
       const connected = this.pools.every((pool) => pool.clients.every((c) => c.status === 'ready'));
       this.health.set(KVSTORE_HEALTH_COMPONENT, connected);
@@ -206,8 +209,9 @@ export class RedisCounterStore extends CounterStore implements OnModuleInit, OnA
 
   increment(batch: readonly CounterIncrement[]): Promise<number[]> {
     // The common case goes straight to the batcher: one promise per decision.
-    if (this.perSecond === undefined && !this.primary.isCluster)
+    if (this.perSecond === undefined && !this.primary.isCluster) {
       return this.primary.batcher.add(batch);
+    }
     return this.perStore(batch, (pool, items) =>
       this.incrementIn(pool, items).catch((error) => explain(pool, error)),
     );

@@ -33,11 +33,13 @@ class SharedRedis extends CounterStore {
   }
   increment(batch: readonly CounterIncrement[]): Promise<number[]> {
     this.calls.push([...batch]);
-    if (this.fail === 'refused')
+    if (this.fail === 'refused') {
       return Promise.reject(new CounterStoreError('not connected', { unsent: true }));
+    }
     const results = this.counts.incrementSync(batch);
-    if (this.fail === 'timeout-after-applying')
+    if (this.fail === 'timeout-after-applying') {
       return Promise.reject(new CounterStoreError('Command timed out'));
+    }
     return Promise.resolve(results);
   }
   read(counters: readonly CounterIncrement[]): Promise<number[]> {
@@ -175,8 +177,9 @@ describe('WriteBehindCounterStore', () => {
       bucket: { capacity: 4, refillPerMs: 0.001, nowMs: clock.nowMs() },
     });
     const answers: number[][] = [];
-    for (const cache of caches)
+    for (const cache of caches) {
       for (let i = 0; i < 3; i++) answers.push(await decide(cache, [bucket()]));
+    }
     expect(answers).toEqual([
       [1, 3000],
       [1, 2000],

@@ -175,8 +175,9 @@ export class WriteBehindCounterStore extends CounterStoreDecorator {
     const results: number[] = [];
     for (const counter of counters) {
       const entry = this.entries.get(counter.key);
-      if (entry === undefined || now - entry.syncedAtMs > this.freshMs)
+      if (entry === undefined || now - entry.syncedAtMs > this.freshMs) {
         return this.inner.read(counters);
+      }
       entry.read(now, results);
     }
     return results;
@@ -213,10 +214,11 @@ export class WriteBehindCounterStore extends CounterStoreDecorator {
     await Promise.allSettled(calls);
     if (this.dirty.size > 0) await this.flushOnce();
     const left = [...this.dirty].reduce((sum, entry) => sum + entry.unsynced, 0);
-    if (left > 0)
+    if (left > 0) {
       this.logger.warn(
         `write-behind cache: ${left} hits could not be sent to the store before exit (${this.unavailable ?? 'unknown'})`,
       );
+    }
     await super.close(signal);
   }
 
@@ -231,8 +233,9 @@ export class WriteBehindCounterStore extends CounterStoreDecorator {
     }
     const batch = this.options.flushBatch;
     const calls: Promise<void>[] = [];
-    for (let at = 0; at < ready.length; at += batch)
+    for (let at = 0; at < ready.length; at += batch) {
       calls.push(this.sync(ready.slice(at, at + batch), now).catch(() => undefined));
+    }
     await Promise.all(calls);
   }
 
@@ -408,16 +411,18 @@ export class WriteBehindCounterStore extends CounterStoreDecorator {
   }
 
   private throwIfUnavailable(): void {
-    if (this.unavailable !== undefined)
+    if (this.unavailable !== undefined) {
       throw new CounterStoreError(`write-behind cache: ${this.unavailable}`);
+    }
   }
 
   private failed(error: unknown): void {
     const reason = `the store did not answer the last flush (${(error as Error).message})`;
-    if (this.unavailable === undefined)
+    if (this.unavailable === undefined) {
       this.logger.warn(
         `write-behind cache: ${reason}; decisions fail (KVSTORE_FAILURE_MODE decides what they get) until it answers again`,
       );
+    }
     this.unavailable = reason;
   }
 
@@ -426,7 +431,8 @@ export class WriteBehindCounterStore extends CounterStoreDecorator {
     this.unavailable = undefined;
     this.logger.log('write-behind cache: the store answers again; keys are read through afresh');
     // Views from before may be stale (other instances went on counting): read them again.
-    for (const [key, entry] of this.entries)
+    for (const [key, entry] of this.entries) {
       if (!entry.dirty && entry.busy === undefined && entry.waiting === 0) this.entries.delete(key);
+    }
   }
 }

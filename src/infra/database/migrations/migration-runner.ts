@@ -50,10 +50,11 @@ export async function runMigrations(
       const checksum = migrationChecksum(migration);
       const previous = recorded.get(migration.id);
       if (previous !== undefined) {
-        if (previous !== checksum)
+        if (previous !== checksum) {
           throw new MigrationError(
             `migration ${label} was changed after it was applied; add a new migration instead`,
           );
+        }
         continue;
       }
       for (const statement of migration.statements) {

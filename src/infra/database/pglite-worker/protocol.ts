@@ -64,8 +64,9 @@ export function rawParserOids(
   let oids = checkedParsers.get(parsers);
   if (oids === undefined) {
     oids = Object.entries(parsers).map(([oid, parser]) => {
-      if (!isIdentity(parser))
+      if (!isIdentity(parser)) {
         throw new Error(`PGLITE_WORKER supports only identity parsers (type ${oid})`);
+      }
       return Number(oid);
     });
     checkedParsers.set(parsers, oids);
@@ -100,9 +101,11 @@ export function identityParsers(rawOids: readonly number[] | undefined): Record<
 export function serializeError(error: unknown): SerializedError {
   if (!(error instanceof Error)) return { message: String(error), name: 'Error', fields: {} };
   const fields: Record<string, string | number | boolean | null> = {};
-  for (const [key, value] of Object.entries(error))
-    if (value === null || ['string', 'number', 'boolean'].includes(typeof value))
+  for (const [key, value] of Object.entries(error)) {
+    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) {
       fields[key] = value as string | number | boolean | null;
+    }
+  }
   return { message: error.message, name: error.name, stack: error.stack, fields };
 }
 
@@ -115,7 +118,8 @@ export function deserializeError(serialized: SerializedError): Error {
   const error = new Error(serialized.message);
   Object.assign(error, serialized.fields);
   error.name = serialized.name;
-  if (serialized.stack !== undefined)
+  if (serialized.stack !== undefined) {
     error.stack = `${error.stack ?? ''}\n    in the PGlite worker: ${serialized.stack}`;
+  }
   return error;
 }

@@ -6,10 +6,11 @@ const BEARER = /^Bearer\s+(.+)$/i;
  * is tested; parts of other schemes (Basic, ...) are skipped. Undefined when none is Bearer.
  */
 export function findBearerToken(values: readonly string[]): string | undefined {
-  for (const value of values)
+  for (const value of values) {
     for (const part of value.split(',')) {
       const match = BEARER.exec(part.trim());
       if (match) return match[1];
     }
+  }
   return undefined;
 }

@@ -20,7 +20,8 @@ export function schemaRequestHeaders(rawHeaders: readonly string[]): SchemaReque
 /** Values of one header, in order; `rawHeaders` alternates names and values. */
 function values(rawHeaders: readonly string[], name: string): string[] {
   const found: string[] = [];
-  for (let i = 0; i + 1 < rawHeaders.length; i += 2)
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
     if (rawHeaders[i].toLowerCase() === name) found.push(rawHeaders[i + 1]);
+  }
   return found;
 }

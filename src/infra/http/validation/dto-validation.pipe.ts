@@ -66,7 +66,7 @@ export class DtoValidationPipe extends ValidationPipe {
     // Path parameters and custom decorators are the handler's business (no implicit conversion).
     if (metadata.type !== 'body' && metadata.type !== 'query') return value;
     // PostgreSQL text cannot hold NUL: refused here as a bad request, not failed in a query.
-    if (containsNul(value))
+    if (containsNul(value)) {
       throw this.dto.answer({
         path: '',
         constraint: 'noNul',
@@ -74,9 +74,11 @@ export class DtoValidationPipe extends ValidationPipe {
         context: undefined,
         target: undefined,
       });
+    }
     const metatype = metadata.metatype;
-    if (this.dto.bind === undefined || metatype === undefined || !this.toValidate(metadata))
+    if (this.dto.bind === undefined || metatype === undefined || !this.toValidate(metadata)) {
       return super.transform(value, metadata);
+    }
     let bound: unknown;
     try {
       bound = this.dto.bind(value, metatype, metadata);

@@ -15,14 +15,16 @@ describe('unstorable text', () => {
       '/api/teams/search?name=%ff%fe',
       '/api/teams/search?name=%e2%82',
       '/api/teams/search?name=%C0%AF',
-    ])
+    ]) {
       expect([url, urlHasUnstorableText(url)]).toEqual([url, true]);
+    }
     for (const url of [
       '/api/teams/search?name=caf%C3%A9&query=%E2%82%AC',
       '/api/teams/search?name=100%',
       '/api/teams/search?name=%zz&x=%2',
       '/api/teams/search?name=%2500',
-    ])
+    ]) {
       expect([url, urlHasUnstorableText(url)]).toEqual([url, false]);
+    }
   });
 });

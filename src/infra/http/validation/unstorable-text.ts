@@ -16,10 +16,11 @@ export function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return false;
   if (Array.isArray(value)) return value.some((item) => containsNul(item, depth + 1));
-  if (value instanceof Map)
+  if (value instanceof Map) {
     return [...(value as Map<unknown, unknown>).values()].some((item) =>
       containsNul(item, depth + 1),
     );
+  }
   return Object.entries(value).some(
     ([key, item]) => key.includes('\u0000') || containsNul(item, depth + 1),
   );

@@ -35,7 +35,7 @@ export function constraintFailures(
   const failures: ConstraintFailure[] = [];
   for (const error of errors) {
     const path = parentPath === '' ? error.property : `${parentPath}.${error.property}`;
-    for (const [constraint, message] of Object.entries(error.constraints ?? {}))
+    for (const [constraint, message] of Object.entries(error.constraints ?? {})) {
       failures.push({
         path,
         constraint,
@@ -43,6 +43,7 @@ export function constraintFailures(
         context: error.contexts?.[constraint] as Record<string, unknown> | undefined,
         target: error.target,
       });
+    }
     failures.push(...constraintFailures(error.children ?? [], path));
   }
   return failures;
@@ -56,7 +57,8 @@ export function rankOf(failure: ConstraintFailure): number {
 /** The failure to answer: the lowest rank, the first reported among equals. */
 export function firstFailure(errors: readonly ValidationError[]): ConstraintFailure | undefined {
   let first: ConstraintFailure | undefined;
-  for (const failure of constraintFailures(errors))
+  for (const failure of constraintFailures(errors)) {
     if (first === undefined || rankOf(failure) < rankOf(first)) first = failure;
+  }
   return first;
 }

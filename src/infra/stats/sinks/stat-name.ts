@@ -18,9 +18,9 @@ export function splitTags(name: string): TaggedName {
   const tags: Tag[] = [];
   for (const segment of name.split('.')) {
     const at = segment.indexOf('=');
-    if (segment.startsWith('__') && at > 2)
+    if (segment.startsWith('__') && at > 2) {
       tags.push([segment.slice(2, at), segment.slice(at + 1)]);
-    else base.push(segment);
+    } else base.push(segment);
   }
   return { base: base.join('.'), tags };
 }

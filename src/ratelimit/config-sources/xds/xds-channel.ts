@@ -31,12 +31,14 @@ export function createXdsClient(settings: XdsConnectionSettings): Client {
     // from the previous attempt and delay this one past our retry interval.
     'grpc.use_local_subchannel_pool': 1,
   };
-  if (settings.maxMessageSize > 0)
+  if (settings.maxMessageSize > 0) {
     options['grpc.max_receive_message_length'] = settings.maxMessageSize;
+  }
   // The name checked in the server certificate (and sent as SNI) instead of the dialled host,
   // as upstream's tls.Config.ServerName.
-  if (settings.useTls && settings.serverTlsSan !== '')
+  if (settings.useTls && settings.serverTlsSan !== '') {
     options['grpc.ssl_target_name_override'] = settings.serverTlsSan;
+  }
   return new Client(settings.serverUrl, channelCredentials(settings), options);
 }
 
@@ -89,14 +91,15 @@ export function waitUntilConnected(client: Client, timeoutMs: number): Promise<v
         return;
       }
       if (state === connectivityState.READY) resolve();
-      else if (state === connectivityState.TRANSIENT_FAILURE)
+      else if (state === connectivityState.TRANSIENT_FAILURE) {
         reject(new Error('connection failed'));
-      else if (state === connectivityState.SHUTDOWN) reject(new Error('the channel was closed'));
-      else
+      } else if (state === connectivityState.SHUTDOWN) reject(new Error('the channel was closed'));
+      else {
         channel.watchConnectivityState(state, deadline, (error) => {
           if (error) reject(new Error(`not connected within ${timeoutMs} ms`));
           else check();
         });
+      }
     };
     check();
   });

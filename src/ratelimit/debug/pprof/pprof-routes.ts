@@ -80,16 +80,17 @@ export class PprofRoutes {
   }
 
   private heapSnapshot(reply: FastifyReply): FastifyReply {
-    if (!this.options.heapSnapshots)
+    if (!this.options.heapSnapshots) {
       return reply
         .code(404)
         .type(TEXT)
         .send(
           'heap snapshots are off: a snapshot holds every string in the process, secrets included; set DEBUG_HEAP_SNAPSHOTS=true to serve them (docs/observability-debug.md)\n',
         );
+    }
     const release = this.heap.tryAcquire();
     // 503, not 409: a second snapshot at once would need the process's memory a third time.
-    if (!release)
+    if (!release) {
       return reply
         .code(503)
         .header('retry-after', '10')
@@ -97,6 +98,7 @@ export class PprofRoutes {
         .send(
           'a heap snapshot is already being taken; only one at a time: try again when it is done\n',
         );
+    }
     try {
       // The snapshot is taken here, synchronously; the stream then serialises it in chunks.
       const snapshot = getHeapSnapshot();

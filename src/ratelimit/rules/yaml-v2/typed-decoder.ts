@@ -169,8 +169,9 @@ export class TypedDecoder {
     if (node.kind === 'scalar') {
       const { value } = node;
       if (value === null) return undefined;
-      if (typeof value === 'bigint' && value >= INT64_MIN && value <= INT64_MAX)
+      if (typeof value === 'bigint' && value >= INT64_MIN && value <= INT64_MAX) {
         return Number(value);
+      }
     }
     this.mismatch(node, GO_TYPE.int);
     return undefined;

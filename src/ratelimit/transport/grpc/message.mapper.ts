@@ -36,8 +36,9 @@ export function toGrpcResponse(response: RateLimitResponse): GrpcRateLimitRespon
       if (status.limitRemaining !== 0) encoded.limitRemaining = status.limitRemaining;
       // The rule object carries extra fields; protobuf encoding reads only the three it knows.
       if (status.currentLimit !== undefined) encoded.currentLimit = status.currentLimit;
-      if (status.durationUntilReset !== undefined)
+      if (status.durationUntilReset !== undefined) {
         encoded.durationUntilReset = { seconds: status.durationUntilReset };
+      }
       return encoded;
     }),
     responseHeadersToAdd:

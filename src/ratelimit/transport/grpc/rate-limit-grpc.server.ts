@@ -25,17 +25,19 @@ export class RateLimitGrpcServer extends ServerGrpc {
     await super.bindEvents();
     // Nest types its grpc-js server loosely; it is grpc-js' Server.
     const server = this.grpcClient as Server;
-    if (this.quota !== undefined)
+    if (this.quota !== undefined) {
       server.addService(this.quota.definition, {
         StreamRateLimitQuotas: this.quota.handle,
       });
+    }
   }
 
   override async createService(grpcService: unknown, name: string): Promise<object> {
     const service = (await super.createService(grpcService, name)) as Record<string, unknown>;
     if (name.endsWith('.RateLimitService') || name === 'RateLimitService') {
-      for (const method of Object.keys(service))
+      for (const method of Object.keys(service)) {
         if (method.toLowerCase() === 'shouldratelimit') service[method] = this.shouldRateLimit;
+      }
     }
     return service;
   }

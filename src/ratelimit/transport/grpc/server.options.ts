@@ -79,8 +79,9 @@ export function streamLimitOptions(grpc: Settings['grpc']): ChannelOptions {
     options['grpc.keepalive_time_ms'] = Math.min(grpc.keepaliveTime, MAX_TIMER_MS);
     options['grpc.keepalive_timeout_ms'] = Math.min(grpc.keepaliveTimeout, MAX_TIMER_MS);
   }
-  if (grpc.maxConnectionIdle > 0)
+  if (grpc.maxConnectionIdle > 0) {
     options['grpc.max_connection_idle_ms'] = Math.min(grpc.maxConnectionIdle, MAX_TIMER_MS);
+  }
   return options;
 }
 

@@ -33,8 +33,9 @@ function fail(path: string, problem: string): never {
 }
 
 function objectAt(value: unknown, path: string): JsonObject {
-  if (value === null || typeof value !== 'object' || Array.isArray(value))
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     fail(path, 'expected an object');
+  }
   return value as JsonObject;
 }
 
@@ -61,8 +62,9 @@ function unsignedAt(value: unknown, path: string, max: number): number {
 
 function unitAt(value: unknown, path: string): Unit {
   if (value === null || value === undefined) return Unit.UNKNOWN;
-  if (typeof value === 'string' && Object.hasOwn(RATE_LIMIT_UNITS, value))
+  if (typeof value === 'string' && Object.hasOwn(RATE_LIMIT_UNITS, value)) {
     return RATE_LIMIT_UNITS[value];
+  }
   if (
     typeof value === 'number' &&
     Number.isInteger(value) &&
@@ -113,8 +115,9 @@ const OVERRIDE_FIELDS = {
 };
 
 export function decodeJsonRequest(body: unknown): RateLimitRequest {
-  if (body === undefined || body === null || body === '')
+  if (body === undefined || body === null || body === '') {
     fail('body', 'expected a JSON RateLimitRequest object');
+  }
   const request = fields(objectAt(body, 'body'), 'body', REQUEST_FIELDS);
   return {
     domain: stringAt(request.get('domain'), 'domain'),

@@ -28,7 +28,8 @@ function encodeStatus(status: DescriptorStatus): Record<string, unknown> {
     json.currentLimit = currentLimit;
   }
   if (status.limitRemaining !== 0) json.limitRemaining = status.limitRemaining;
-  if (status.durationUntilReset !== undefined)
+  if (status.durationUntilReset !== undefined) {
     json.durationUntilReset = `${status.durationUntilReset}s`;
+  }
   return json;
 }

@@ -72,8 +72,9 @@ export function builtInMapper(responseTimeAsMilliseconds: boolean): PrometheusMa
       };
     }
     match = CONFIG_LOAD.exec(name);
-    if (match !== null)
+    if (match !== null) {
       return metric(`ratelimit_service_${match[1]}`, 'rule configuration loads', {});
+    }
     return undefined;
   };
 }

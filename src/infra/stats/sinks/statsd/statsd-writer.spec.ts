@@ -25,8 +25,9 @@ describe('StatsdWriter', () => {
   it('keeps every UDP datagram under a safe MTU', () => {
     const transport = new RecordingTransport();
     const writer = new StatsdWriter(transport, UDP_PAYLOAD_BYTES, new FakeScheduler());
-    for (let i = 0; i < 500; i++)
+    for (let i = 0; i < 500; i++) {
       writer.write(`ratelimit.service.rate_limit.d.key_${i}.total_hits:1|c`);
+    }
     writer.flush();
     const sizes = transport.payloads.map((lines) => Buffer.byteLength(lines.join('\n')));
     expect(Math.max(...sizes)).toBeLessThanOrEqual(UDP_PAYLOAD_BYTES);

@@ -58,8 +58,9 @@ describe('ReloadingCertificateProvider', () => {
     log = new Log();
   });
   afterEach(() => {
-    for (const listener of listeners.splice(0))
+    for (const listener of listeners.splice(0)) {
       provider?.removeIdentityCertificateListener(listener);
+    }
     provider = undefined;
   });
 
