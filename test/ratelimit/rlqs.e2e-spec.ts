@@ -167,6 +167,26 @@ describe('StreamRateLimitQuotas', () => {
     client.close();
   });
 
+  it('abandons a bucket reported only with zero usage for RLQS_BUCKET_IDLE_TIMEOUT', async () => {
+    const client = mapFormClient(service.grpcAddress);
+    const call = new QuotaCall(client);
+    const bucket = { tenant: 'free', name: 'quiet' };
+    call.send({ domain: 'envoy', bucketQuotaUsages: { '7': usage(bucket, 1) } });
+    expect(actionsOf(await call.next())).toEqual([{ bucket, ttl: 7, blanketRule: 'ALLOW_ALL' }]);
+    // Envoy keeps reporting the idle bucket, with zero usage, until the server abandons it.
+    let abandoned = false;
+    for (let report = 0; report < 20 && !abandoned; report++) {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      call.send({ bucketQuotaUsages: { '7': usage(bucket, 0) } });
+      const actions = actionsOf(await call.next());
+      abandoned = actions.some((action) => 'abandon' in action);
+      if (!abandoned) expect(actions).toEqual([{ bucket, ttl: 7, blanketRule: 'ALLOW_ALL' }]);
+    }
+    expect(abandoned).toBe(true);
+    call.stream.end();
+    client.close();
+  });
+
   it('ends a stream whose first report does not come within GRPC_REQUEST_TIMEOUT', async () => {
     const client = repeatedFormClient(service.grpcAddress);
     const call = new QuotaCall(client);

@@ -197,7 +197,7 @@ fields:
         'more.yaml: sites[0]: missing "name"',
         'more.yaml: sites[0]: missing "language"',
         'more.yaml: sites[0]: missing "baseUrl"',
-        'more.yaml: fields[0].type: unknown field type "nope" (known: plainText, number, lightswitch, date, dropdown, radioButtons, checkboxes, multiSelect, email, url, color, markdown, richText, entries, assets, categories, tags, users, matrix, table, buttonGroup, country, icon, time, money, link, addresses, contentBlock)',
+        'more.yaml: fields[0].type: unknown field type "nope" (known: plainText, number, lightswitch, date, dropdown, radioButtons, checkboxes, multiSelect, email, url, color, markdown, richText, entries, assets, categories, tags, users, matrix, table, buttonGroup, country, icon, time, money, link, addresses, contentBlock, range, json)',
       ],
     });
     expect(service.current).toBe(before);

@@ -53,6 +53,8 @@ export interface QuotaStreamContext {
 /** A bucket this stream reported, and what it was last assigned. */
 class Watched implements Participant {
   lastReport = 0;
+  /** The last report that named it with requests (allowed or denied), or its first report. */
+  lastUsed = 0;
   demand = 0;
   /** The share group (domain and descriptor of its rule), when a rule limits it. */
   group: string | undefined;
@@ -83,8 +85,8 @@ const MAX_QUEUED_REPORTS = 8;
  * assignments; a bucket's share follows its demand (QuotaShares), and a change another stream's
  * report makes is pushed when it is noticeable; a bucket gets a new assignment when its window
  * rolls over (denied buckets, and windows longer than the report interval); a rule reload
- * re-assigns at once (a removed rule abandons); a bucket no report named for
- * RLQS_BUCKET_IDLE_TIMEOUT is abandoned.
+ * re-assigns at once (a removed rule abandons); a bucket no report named, or named only with zero
+ * usage, for RLQS_BUCKET_IDLE_TIMEOUT is abandoned.
  */
 export class QuotaStream {
   private domain: string | undefined;
@@ -162,8 +164,10 @@ export class QuotaStream {
       let bucket = this.watched.get(key);
       if (bucket === undefined) {
         this.watched.set(key, (bucket = new Watched(key, usage.bucket, this)));
+        bucket.lastUsed = now;
       }
       bucket.lastReport = now;
+      if (usage.numRequestsAllowed + usage.numRequestsDenied > 0) bucket.lastUsed = now;
       return bucket;
     });
     await this.assign(watched, reports.usages, 'report');
@@ -394,7 +398,8 @@ export class QuotaStream {
     const cutoff = Date.now() - this.context.idleMs;
     const abandoned: BucketAction[] = [];
     for (const bucket of this.watched.values()) {
-      if (bucket.lastReport > cutoff) continue;
+      // Envoy reports every bucket it holds at each interval, idle ones with zero usage.
+      if (Math.min(bucket.lastReport, bucket.lastUsed) > cutoff) continue;
       this.forget(bucket);
       abandoned.push({ bucket: bucket.bucket, abandon: true });
     }

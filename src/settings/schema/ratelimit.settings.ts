@@ -173,7 +173,7 @@ export const RATELIMIT_SETTINGS = {
     ),
     bucketIdleTimeout: duration(
       'RLQS_BUCKET_IDLE_TIMEOUT',
-      'a bucket no usage report named for this long is abandoned (RLQS)',
+      'a bucket no usage report named, or named only with zero usage, for this long is abandoned (RLQS)',
       '60s',
     ),
     requestsPerTimeUnit: bool(
