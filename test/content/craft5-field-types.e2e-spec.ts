@@ -1,9 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { ContentDemoWorld, startContentDemo } from '../support/content-demo-world';
+import { type ExtendedDemo, startExtendedDemo } from '../support/craft5-demo';
 import { GraphqlClient } from '../support/graphql-client';
-import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres-database';
-import { PROJECT_ROOT } from '../support/service-process';
 
 /**
  * Craft 5's field types beyond Craft 4's: Range (a Number within its span) and JSON (the JSON
@@ -74,32 +70,23 @@ describe.each([
   ['postgres', '5'],
   ['pglite', '4'],
 ] as const)('addresses and content blocks on %s, Craft %s dialect', (database, craftVersion) => {
-  let world: ContentDemoWorld;
-  let postgres: PostgresDatabase | undefined;
+  let demo: ExtendedDemo;
   let admin: GraphqlClient;
   const venue = craftVersion === '5' ? 'venue_Entry' : 'venues_venue_Entry';
 
   beforeAll(async () => {
-    postgres = database === 'postgres' ? await createPostgresDatabase('craft5_nested') : undefined;
-    const sections = readFileSync(
-      join(PROJECT_ROOT, 'config', 'content', 'project', 'sections.yaml'),
-      'utf8',
-    );
-    world = await startContentDemo({
-      env: {
-        GRAPHQL_CRAFT_VERSION: craftVersion,
-        ...(postgres && { DATABASE_URL: postgres.url }),
-      },
-      projectFiles: { 'entry-types.yaml': ENTRY_TYPES, 'sections.yaml': sections + SECTIONS },
+    demo = await startExtendedDemo({
+      database,
+      craftVersion,
+      entryTypes: ENTRY_TYPES,
+      sections: SECTIONS,
       seedFiles: SEED,
+      databaseName: 'craft5_nested',
     });
-    admin = world.fullSchemaClient();
+    admin = demo.world.fullSchemaClient();
   }, 120_000);
 
-  afterAll(async () => {
-    await world?.stop();
-    await postgres?.drop();
-  });
+  afterAll(() => demo?.stop());
 
   it("answers an addresses field as Craft's Address elements, filtered by attribute", async () => {
     const result = await answer(
