@@ -2,7 +2,7 @@ import type { Field, TableColumn, TableColumnType } from '../../model/content-mo
 import type { ProblemList } from './write-error';
 import { describe, InvalidValue } from './invalid-value';
 import { linkValue } from './link-values';
-import { jsonValue, rangeValue } from './range-and-json-values';
+import { jsonValue } from './json-values';
 import { currencyDigits } from '../../directives/money';
 
 /**
@@ -41,6 +41,27 @@ function numberValue(value: unknown, decimals: number): number {
   if (!Number.isFinite(parsed)) throw new InvalidValue(`expected a finite number, got ${value}`);
   // Craft keeps the declared precision (a decimal column); `toFixed` rounds half away from zero.
   return Number(parsed.toFixed(Math.max(0, Math.min(decimals, 20))));
+}
+
+/** Digits after the point of a step (0.25 → 2), so values keep the step's precision. */
+function stepDigits(step: number): number {
+  const text = String(step);
+  const point = text.indexOf('.');
+  return point === -1 ? 0 : text.length - point - 1;
+}
+
+/**
+ * A Range field's value (Craft 5.5): a number from `min` to `max`, as Craft validates it, kept
+ * with the step's precision (Craft's slider gives multiples of the step; typed values are not
+ * snapped, nor are they in Craft).
+ */
+export function rangeValue(field: Field, value: unknown): number {
+  const { min, max, step } = field.range ?? { min: 0, max: 100, step: 1 };
+  const number = numberValue(value, stepDigits(step));
+  if (number < min || number > max) {
+    throw new InvalidValue(`${number} is outside the range ${min} to ${max}`);
+  }
+  return number;
 }
 
 function booleanValue(value: unknown): boolean {
@@ -205,7 +226,7 @@ function normalize(field: Field, value: unknown): unknown {
         ? null
         : numberValue(value, currencyDigits(field.currency ?? 'USD'));
     case 'range':
-      return value === null || value === '' ? null : rangeValue(field, value, numberValue);
+      return value === null || value === '' ? null : rangeValue(field, value);
     case 'json':
       return value === null || value === '' ? null : jsonValue(value);
     case 'lightswitch':
