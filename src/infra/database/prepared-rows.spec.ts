@@ -43,6 +43,14 @@ describe('preparedRunner on PostgreSQL', () => {
     expect(statements[0].statement).toContain('generate_series');
   });
 
+  it('plans a statement with its values each run when asked: nothing is prepared for it', async () => {
+    const query = sql`SELECT g AS n FROM generate_series(1, ${2}::int) g WHERE g > ${0}::int`;
+    const before = await prepared();
+    const rows = await preparedRunner(db)!({ ...compileSql(query), planEachRun: true });
+    expect(rows).toEqual(await rawRows(db, query));
+    expect(await prepared()).toEqual(before);
+  });
+
   it('has no runner for a transaction: its executor is not the pool', async () => {
     await db.transaction(async (tx) => {
       expect(preparedRunner(tx)).toBeUndefined();

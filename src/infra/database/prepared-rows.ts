@@ -21,6 +21,11 @@ const dialect = new PgDialect();
 export interface CompiledSql {
   readonly text: string;
   readonly params: readonly unknown[];
+  /**
+   * Planned with its values on every run (an unnamed statement) instead of prepared: for queries
+   * whose best plan depends on the values, which a cached generic plan would average away.
+   */
+  readonly planEachRun?: boolean;
 }
 
 /** Runs compiled statements as named prepared statements of one database. */
@@ -56,8 +61,8 @@ const runners = new WeakMap<object, PreparedRunner>();
 
 function runnerOf(client: object): PreparedRunner | undefined {
   if (client instanceof Pool) {
-    return async <T>({ text, params }: CompiledSql) => {
-      const name = statementName(text);
+    return async <T>({ text, params, planEachRun }: CompiledSql) => {
+      const name = planEachRun === true ? undefined : statementName(text);
       const values = params as unknown[];
       const result = await client.query({ name, text, values, types: FAST_TIMESTAMP_TYPES });
       return result.rows as T[];
@@ -65,12 +70,18 @@ function runnerOf(client: object): PreparedRunner | undefined {
   }
   if (client instanceof PGlite) {
     const statements = new PglitePreparedStatements(client);
-    return async <T>({ text, params }: CompiledSql) =>
-      (await statements.query(text, params, PGLITE_RAW_OPTIONS)).rows as T[];
+    return async <T>({ text, params, planEachRun }: CompiledSql) =>
+      (planEachRun === true
+        ? await client.query(text, [...params], PGLITE_RAW_OPTIONS)
+        : await statements.query(text, params, PGLITE_RAW_OPTIONS)
+      ).rows as T[];
   }
   if (client instanceof PgliteWorkerClient) {
-    return async <T>({ text, params }: CompiledSql) =>
-      (await client.preparedQuery(text, [...params], PGLITE_RAW_OPTIONS)).rows as T[];
+    return async <T>({ text, params, planEachRun }: CompiledSql) =>
+      (planEachRun === true
+        ? await client.query(text, [...params], PGLITE_RAW_OPTIONS)
+        : await client.preparedQuery(text, [...params], PGLITE_RAW_OPTIONS)
+      ).rows as T[];
   }
   return undefined;
 }

@@ -13,7 +13,7 @@ import { parseOrderBy } from './order-by';
 import { type ParamColumn, paramSql } from './param-sql';
 import { parseDateValue } from './param-dates';
 import { plainIdList } from './param-syntax';
-import { idArray, relatedToSql, relationFieldSql } from './relation-sql';
+import { idArray, isIntersection, relatedToSql, relationFieldSql } from './relation-sql';
 import { FIRST_NAME, LAST_NAME, searchSql } from './search-sql';
 import { statusSql } from './status-sql';
 import { structureConditions } from './structure-sql';
@@ -55,6 +55,17 @@ export interface KeyedScope {
 const BASE_COLUMNS = sql`e.id, e.uid, e.kind, e.container_id, e.type_id, e.owner_id, e.sort_order, e.author_id, e.photo_id, e.post_date, e.expiry_date, e.enabled, e.archived, e.date_created, e.date_updated, e.date_deleted, s.site_id, s.title, s.slug, s.uri, s.enabled AS site_enabled, s.fields, n.structure_id, n.root_id, n.lft, n.rgt, n.level`;
 const ASSET_COLUMNS = sql`, a.volume_id, a.folder_id, f.path AS folder_path, a.filename, a.kind AS file_kind, a.mime_type, a.size, a.width, a.height, a.focal_x, a.focal_y, a.alt, a.date_modified, a.uploader_id`;
 const USER_COLUMNS = sql`, u.id AS identity_user_id, u.login, u.email, u.name AS full_name, u.is_disabled, (SELECT coalesce(array_agg(m.group_id ORDER BY m.group_id), '{}') FROM content_user_group_members m WHERE m.user_id = u.id) AS group_ids`;
+
+/**
+ * Whether the best plan depends on the values, not only on the query's shape. A prepared statement
+ * settles on a generic plan after five runs, made for average values: a generic `@@` cannot weigh
+ * the GIN index against reading entries newest first (a rare word read every entry), and an
+ * intersection of related elements must start from the rarer one. Such queries are planned with
+ * their values on every run.
+ */
+export function plansByValue(criteria: ElementCriteria): boolean {
+  return criteria.search !== undefined || isIntersection(criteria.relatedTo);
+}
 
 /** Whether the criteria can match anything at all (an empty id list means "nothing"). */
 export function canMatch(criteria: ElementCriteria): boolean {

@@ -16,6 +16,7 @@ import {
   compileKeyedCount,
   type KeyedScope,
   limitOf,
+  plansByValue,
   type QueryContext,
 } from './element-query-compiler';
 import type { ElementRecord, KeyedElementRecord } from '../element-record';
@@ -58,8 +59,11 @@ export class ElementsRepository extends ElementReader {
   async find(criteria: ElementCriteria): Promise<ElementRecord[]> {
     if (!canMatch(criteria) || limitOf(criteria) === 0) return [];
     const context = this.context();
-    const rows = await this.run<ElementRow>(context, `find ${criteriaKey(criteria)}`, (at) =>
-      compileFind(criteria, at),
+    const rows = await this.run<ElementRow>(
+      context,
+      `find ${criteriaKey(criteria)}`,
+      (at) => compileFind(criteria, at),
+      plansByValue(criteria),
     );
     return rows.map((row) => this.record(row, criteria, context));
   }
@@ -70,6 +74,7 @@ export class ElementsRepository extends ElementReader {
       this.context(),
       `count ${criteriaKey(criteria)}`,
       (at) => compileCount(criteria, at),
+      plansByValue(criteria),
     );
     return Number(row?.count ?? 0);
   }
@@ -179,6 +184,7 @@ export class ElementsRepository extends ElementReader {
       context,
       `${batch} ${keys.join(',')} ${criteriaKey(criteria)}`,
       (at) => compileFind(criteria, at, scope()),
+      plansByValue(criteria),
     );
     return rows.map((row) => ({
       key: Number(row._key),
@@ -193,8 +199,14 @@ export class ElementsRepository extends ElementReader {
   /**
    * One query of the store. `key` names everything `build` compiles from but the time: outside
    * transactions the compiled statement is remembered by it (compiled-queries.ts).
+   * `planEachRun`: see plansByValue.
    */
-  private run<T>(context: QueryContext, key: string, build: (at: QueryContext) => SQL) {
+  private run<T>(
+    context: QueryContext,
+    key: string,
+    build: (at: QueryContext) => SQL,
+    planEachRun = false,
+  ): Promise<T[]> {
     this.queries.inc();
     const executor = this.database.executor;
     const prepared = preparedRunner(executor);
@@ -202,7 +214,7 @@ export class ElementsRepository extends ElementReader {
     const compiled = this.compiledQueries(this.models.current).compile(key, context.now, (now) =>
       build({ ...context, now }),
     );
-    return prepared<T>(compiled);
+    return prepared<T>(planEachRun ? { ...compiled, planEachRun } : compiled);
   }
 
   private compiledQueries(model: ContentModelIndex): CompiledQueries {

@@ -108,8 +108,10 @@ export function searchSql(
 
 function termSql(kind: ElementKind, term: SearchTerm): SQL {
   const matched = positiveTermSql(kind, term);
-  // NULL (a missing attribute) must not match, and must match once negated.
-  return term.exclude ? sql`NOT coalesce(${matched}, false)` : sql`coalesce(${matched}, false)`;
+  // NULL (a missing attribute) must match once negated. Unnegated, the terms sit under AND and OR
+  // only, where NULL already fails like false; left bare, `search_vector @@ q` is what the GIN
+  // index serves and what the planner can estimate (wrapped in coalesce it read every entry).
+  return term.exclude ? sql`NOT coalesce(${matched}, false)` : matched;
 }
 
 function positiveTermSql(kind: ElementKind, term: SearchTerm): SQL {

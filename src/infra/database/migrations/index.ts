@@ -5,6 +5,7 @@ import { INSTALLATION_SECRETS } from './0004-installation-secrets';
 import { TEAM_RESOURCES } from './0005-team-resources';
 import { CONTENT_QUERY_INDEXES } from './0006-content-query-indexes';
 import { ENTRY_AUTHORS } from './0007-entry-authors';
+import { RELATION_PAIRS } from './0008-relation-pairs';
 import { Migration } from './migration';
 
 /** Every migration, in the order they are applied. Append only; never edit a released one. */
@@ -16,4 +17,5 @@ export const MIGRATIONS: readonly Migration[] = [
   TEAM_RESOURCES,
   CONTENT_QUERY_INDEXES,
   ENTRY_AUTHORS,
+  RELATION_PAIRS,
 ];

@@ -201,7 +201,7 @@ export const contentRelations = pgTable(
   },
   (t) => [
     index('content_relations_source_idx').on(t.sourceId, t.fieldId),
-    index('content_relations_target_idx').on(t.targetId),
+    index('content_relations_target_source_idx').on(t.targetId, t.sourceId),
   ],
 );
 
