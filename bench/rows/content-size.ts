@@ -57,6 +57,11 @@ const QUERIES: readonly SizedQuery[] = [
       `{ entries(section: "news", relatedTo: ["and", ${ids.tags[0]}, ${ids.tags[1]}], limit: 20) { id title } }`,
   },
   {
+    name: 'a tag field filter and relatedTo another tag',
+    query: (_, ids) =>
+      `{ entries(section: "news", keywords: ${ids.tags[0]}, relatedTo: [${ids.tags[1]}], limit: 20) { id title } }`,
+  },
+  {
     name: 'featured: true',
     query: () => `{ entries(section: "news", featured: true, limit: 20) { id title } }`,
   },
