@@ -4,10 +4,9 @@ import { StatsRegistry } from '../../../infra/stats/registry';
 import { DecisionTracer } from '../../../infra/tracing/decision-tracer';
 import { grpcMetadataGetter } from '../../../infra/tracing/trace-carriers';
 import { Tracing } from '../../../infra/tracing/tracing';
-import { RateLimitResponse } from '../../limiter/rate-limit.model';
 import { DecisionCallback, RateLimitService } from '../../limiter/rate-limit.service';
 import { GrpcMethodStats } from '../../stats/grpc-method-stats';
-import { tracedDecision } from '../traced-decision';
+import { decideFor } from '../traced-decision';
 import { grpcDecisionError } from './decision-error';
 import { fromGrpcRequest, toGrpcResponse } from './message.mapper';
 import { GrpcRateLimitRequest, GrpcRateLimitResponse } from './messages';
@@ -16,7 +15,7 @@ import { GrpcRateLimitRequest, GrpcRateLimitResponse } from './messages';
  * `ShouldRateLimit` as a grpc-js handler, registered by RateLimitGrpcServer on the server Nest's
  * transport creates, starts, secures (TLS, client SAN interceptor, connection age) and drains: the
  * decision goes from grpc-js to the limiter with no Observable, execution context or promise layer
- * (docs/benchmarks.md). Statistics, tracing and status codes are the controller's.
+ * (docs/benchmarks.md). It keeps the statistics, tracing and status codes of the method.
  */
 @Injectable()
 export class RateLimitGrpcHandler {
@@ -48,21 +47,14 @@ export class RateLimitGrpcHandler {
         callback(null, toGrpcResponse(response!));
       }
     };
-    const decision = fromGrpcRequest(call.request);
-    if (this.tracer === undefined) {
-      this.rateLimit.decide(decision, done);
-      return;
-    }
-    tracedDecision(
+    decideFor(
+      this.rateLimit,
       this.tracer,
+      fromGrpcRequest(call.request),
+      done,
       'grpc',
       call.metadata,
       grpcMetadataGetter,
-      this.rateLimit,
-      decision,
-    ).then(
-      (response: RateLimitResponse) => done(null, response),
-      (error: Error) => done(error),
     );
   };
 }

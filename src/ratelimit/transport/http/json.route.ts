@@ -11,7 +11,7 @@ import {
   RateLimitUnavailableError,
 } from '../../limiter/rate-limit.model';
 import { DecisionCallback, RateLimitService } from '../../limiter/rate-limit.service';
-import { tracedDecision } from '../traced-decision';
+import { decideFor } from '../traced-decision';
 import { decodeJsonRequest } from './json-request.decoder';
 import { encodeJsonResponse } from './json-response.encoder';
 
@@ -67,20 +67,14 @@ export class JsonRoute implements OnModuleInit {
       done(error as Error);
       return;
     }
-    if (this.tracer === undefined) {
-      this.rateLimit.decide(decision, done);
-      return;
-    }
-    tracedDecision(
+    decideFor(
+      this.rateLimit,
       this.tracer,
+      decision,
+      done,
       'http',
       request.headers,
       httpHeadersGetter,
-      this.rateLimit,
-      decision,
-    ).then(
-      (response) => done(null, response),
-      (error: Error) => done(error),
     );
   }
 }
