@@ -3,26 +3,17 @@ import { IdentityModule } from '../../identity/identity.module';
 import { DatabaseModule } from '../../infra/database/database.module';
 import { ClockModule } from '../../infra/clock/clock.module';
 import { HealthModule } from '../../infra/health/health.module';
+import { StatsModule } from '../../infra/stats/stats.module';
 import { SharedCacheModule } from '../../infra/cache/shared-cache.module';
+import { ContentCacheModule } from '../cache/content-cache.module';
+import { ContentImportModule } from '../import/content-import.module';
+import { ContentModelModule } from '../model/content-model.module';
+import { GraphqlTokensModule } from '../schemas/tokens/graphql-tokens.module';
+import { ContentStoreModule } from '../store/content-store.module';
 import { SchemasAdminService } from '../admin/schemas-admin.service';
-import { ContentScheduleRepository } from '../cache/content-schedule.repository';
-import { GraphqlResultCache } from '../cache/graphql-result-cache';
-import { InvalidationWebhook } from '../cache/invalidation-webhook';
 import { LoadedSettings } from '../../settings/settings.module';
-import { ContentImporter } from '../import/content-importer';
-import { ElementStatesRepository } from '../import/element-states.repository';
 import { ContentExporter } from '../import/export/content-exporter';
 import { ExportRepository } from '../import/export/export.repository';
-import { ContentModelService } from '../model/content-model.service';
-import { ContentModelSource } from '../model/content-model.source';
-import { ModelItemsRepository } from '../model/store/model-items.repository';
-import { GraphqlTokensRepository } from '../schemas/tokens/graphql-tokens.repository';
-import { GraphqlTokensService } from '../schemas/tokens/graphql-tokens.service';
-import { ModelElements } from '../store/write/model-elements';
-import { ElementWriter } from '../store/write/element-writer';
-import { LocalVolumeFiles } from '../store/write/local-volume-files';
-import { VolumeFiles } from '../store/write/volume-files';
-import { ElementLookups } from '../store/write/element-lookups';
 
 export interface ContentCliOptions {
   /**
@@ -49,33 +40,22 @@ export class ContentCliModule {
         settings.module,
         ClockModule,
         HealthModule,
+        // the store's query counter has a registry, which no command exports
+        StatsModule,
         DatabaseModule,
         IdentityModule,
-        ...(options.resultCache ? [SharedCacheModule] : []),
+        ContentModelModule,
+        ContentStoreModule,
+        ContentImportModule,
+        GraphqlTokensModule,
+        // the result cache and the CDN invalidation webhook, only for commands that change content
+        ...(options.resultCache ? [SharedCacheModule, ContentCacheModule] : []),
       ],
       providers: [
-        // the result cache and the CDN invalidation webhook, only for commands that change content
-        ...(options.resultCache
-          ? [ContentScheduleRepository, InvalidationWebhook, GraphqlResultCache]
-          : []),
-        // the content model
-        ModelItemsRepository,
-        ContentModelService,
-        { provide: ContentModelSource, useExisting: ContentModelService },
-        // the element writer and the model's own elements
-        ElementWriter,
-        LocalVolumeFiles,
-        { provide: VolumeFiles, useExisting: LocalVolumeFiles },
-        ElementLookups,
-        ModelElements,
-        // the importer and the exporter
-        ElementStatesRepository,
-        ContentImporter,
+        // the exporter
         ExportRepository,
         ContentExporter,
-        // token administration (content-tokens)
-        GraphqlTokensRepository,
-        GraphqlTokensService,
+        // schema administration (content-tokens)
         SchemasAdminService,
       ],
     };
