@@ -23,7 +23,7 @@ import { ContentGraphql } from './graphql/content-graphql';
 import { ContentGraphqlService } from './graphql/content-graphql.service';
 import { ContentGraphqlContextFactory } from './graphql/graphql-context.factory';
 import { GraphqlContextFactory } from './graphql/graphql-request-context';
-import { ContentMutations } from './graphql/mutations/content-mutations.service';
+import { ContentMutations } from './graphql/mutations/content-mutations';
 import { assetSources } from './playground/asset-sources';
 import { PlaygroundAssets } from './playground/assets';
 import { PlaygroundPages } from './playground/pages';

@@ -2,7 +2,7 @@ import { demoModel } from '../graphql/scope-grants.fixtures';
 import { ElementKinds } from '../model/element-kinds';
 import type { ElementCriteria } from '../store/element-criteria';
 import type { ElementRecord, KeyedElementRecord } from '../store/element-record';
-import { ElementReader } from '../store/element-store';
+import { ElementReader } from '../store/element-reader';
 import { OVERFLOW_TAG, USERS_TAG } from './cache-tags';
 import { TaggingReader } from './tagging-reader';
 

@@ -2,7 +2,7 @@ import type { ContentModelIndex } from '../model/content-model.index';
 import { ElementKinds } from '../model/element-kinds';
 import type { ElementCriteria, RelatedTo } from '../store/element-criteria';
 import type { ElementRecord, KeyedElementRecord } from '../store/element-record';
-import { ElementReader } from '../store/element-store';
+import { ElementReader } from '../store/element-reader';
 import { containerTag, elementTag, OVERFLOW_TAG, USERS_TAG } from './cache-tags';
 
 /**

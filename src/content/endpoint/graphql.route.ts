@@ -30,7 +30,7 @@ export const CRAFT_API_PATH = API_PATH;
  */
 @Injectable()
 export class GraphqlRoute {
-  private readonly logger = new Logger('GraphqlEndpoint');
+  private readonly logger = new Logger('GraphqlRoute');
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,

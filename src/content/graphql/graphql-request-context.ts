@@ -5,7 +5,7 @@ import type { ElementKind } from '../model/element-kinds';
 import type { ElementRecord } from '../store/element-record';
 import type { AssetFiles, TransformArgs } from '../transforms/asset-files';
 import type { TransformBudget } from '../transforms/transform-budget';
-import type { ContentMutations } from './mutations/content-mutations.service';
+import type { ContentMutations } from './mutations/content-mutations';
 import type { ScopeGrants } from './scope-grants';
 
 /** GraphQL field arguments as graphql-js hands them to resolvers (variables already applied). */

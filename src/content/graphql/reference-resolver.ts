@@ -3,7 +3,7 @@ import type { ContentModelIndex } from '../model/content-model.index';
 import { type ElementKind, ElementKinds } from '../model/element-kinds';
 import type { ElementCriteria } from '../store/element-criteria';
 import type { ElementRecord } from '../store/element-record';
-import type { ElementReader } from '../store/element-store';
+import type { ElementReader } from '../store/element-reader';
 import type { AssetFiles } from '../transforms/asset-files';
 import { CriteriaBuilder } from './criteria/criteria-builder';
 import { referenceProperty } from './reference-resolver-properties';

@@ -1,7 +1,7 @@
 import type { ElementKind } from '../model/element-kinds';
 import type { ElementCriteria } from '../store/element-criteria';
 import type { ElementRecord, KeyedElementRecord } from '../store/element-record';
-import { ElementReader } from '../store/element-store';
+import { ElementReader } from '../store/element-reader';
 
 /** One call the GraphQL layer made to the store port. */
 export interface RecordedCall {

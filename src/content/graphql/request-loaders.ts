@@ -5,7 +5,7 @@ import type { ContentModelIndex } from '../model/content-model.index';
 import { type ElementKind, ElementKinds } from '../model/element-kinds';
 import type { ElementCriteria } from '../store/element-criteria';
 import type { ElementRecord, KeyedElementRecord } from '../store/element-record';
-import type { ElementReader } from '../store/element-store';
+import type { ElementReader } from '../store/element-reader';
 import { CriteriaBuilder } from './criteria/criteria-builder';
 import { canonicalJson } from './criteria/values';
 import type { ElementQueries, GraphqlArgs } from './graphql-request-context';

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { IdentityModule } from '../../identity/identity.module';
 import { DatabaseModule } from '../../infra/database/database.module';
 import { ContentModelModule } from '../model/content-model.module';
-import { ElementReader } from './element-store';
+import { ElementReader } from './element-reader';
 import { ElementsRepository } from './read/elements.repository';
 import { ElementLookups } from './write/element-lookups';
 import { ElementWriter } from './write/element-writer';

@@ -9,7 +9,7 @@ import type {
   UserVisibility,
 } from '../../store/element-criteria';
 import { FULL_SCHEMA_UID } from '../../schemas/full-schema';
-import type { ElementReader } from '../../store/element-store';
+import type { ElementReader } from '../../store/element-reader';
 import { ClientSafeError } from '../client-safe-error';
 import { containerScope, layoutFields } from './containers';
 import {

@@ -1,7 +1,7 @@
 import type { ContentModelIndex } from '../../model/content-model.index';
 import { type ElementKind, ElementKinds } from '../../model/element-kinds';
 import type { ElementCriteria } from '../../store/element-criteria';
-import type { ElementReader } from '../../store/element-store';
+import type { ElementReader } from '../../store/element-reader';
 import { matchesParam } from './param-match';
 import { toList } from './values';
 

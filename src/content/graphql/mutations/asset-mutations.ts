@@ -7,7 +7,7 @@ import type { GraphqlArgs, GraphqlRequestContext } from '../graphql-request-cont
 import type { SchemaScope } from '../schema/schema-scope';
 import type { SchemaTypes } from '../schema/schema-types';
 import { typeNames } from '../schema/type-names';
-import type { ContentMutations } from './content-mutations.service';
+import type { ContentMutations } from './content-mutations';
 import { optionalId } from './entry-mutations';
 import {
   assetFilename,

@@ -11,7 +11,7 @@ import { savableCategoryGroups } from './permissions';
 import { elementKey, existingElement, type MutationField, readSites, saveSite } from './support';
 import { structurePlacement } from './structure-placement';
 import { saveInput, saveMutationField } from './save-mutation';
-import type { ContentMutations } from './content-mutations.service';
+import type { ContentMutations } from './content-mutations';
 import { ElementKinds } from '../../model/element-kinds';
 
 /** `save_<group>_Category` for every readable category group the scope may save in. */

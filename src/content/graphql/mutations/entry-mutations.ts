@@ -11,7 +11,7 @@ import { savableEntryTypes } from './permissions';
 import { elementId, elementKey, type MutationField, readSites, saveSite } from './support';
 import { structurePlacement } from './structure-placement';
 import { saveInput, saveMutationField } from './save-mutation';
-import type { ContentMutations } from './content-mutations.service';
+import type { ContentMutations } from './content-mutations';
 import { ElementKinds } from '../../model/element-kinds';
 
 /**

@@ -10,7 +10,7 @@ import { requireAction } from './errors';
 import { editableGlobalSets } from './permissions';
 import { type MutationField, readSites, saveSite } from './support';
 import { saveInput, saveMutationField } from './save-mutation';
-import type { ContentMutations } from './content-mutations.service';
+import type { ContentMutations } from './content-mutations';
 import { ElementKinds } from '../../model/element-kinds';
 
 /** `save_<handle>_GlobalSet` for every readable global set the scope may edit. */

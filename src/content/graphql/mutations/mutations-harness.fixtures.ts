@@ -19,7 +19,7 @@ import { LocalAssetFiles } from '../../transforms/local-asset-files';
 import type { GraphqlResult } from '../content-graphql';
 import { ContentGraphqlService } from '../content-graphql.service';
 import { ContentGraphqlContextFactory } from '../graphql-context.factory';
-import { ContentMutations } from './content-mutations.service';
+import { ContentMutations } from './content-mutations';
 
 /**
  * Mutations executed in-process against the real store (the writer's test model on PostgreSQL,

@@ -4,7 +4,7 @@ import type { ElementRecord } from '../../store/element-record';
 import type { ElementContentInput } from '../../store/write/write-input';
 import type { GraphqlArgs, GraphqlRequestContext } from '../graphql-request-context';
 import type { SchemaTypes } from '../schema/schema-types';
-import type { ContentMutations } from './content-mutations.service';
+import type { ContentMutations } from './content-mutations';
 import { fieldInputArguments } from './field-inputs';
 import { withCraft4MatrixInputs } from './nested-entry-input';
 import { contentInput } from './content-input';

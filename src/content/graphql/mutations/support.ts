@@ -4,7 +4,7 @@ import type { ElementKind } from '../../model/element-kinds';
 import type { ElementLookups, IdentifiedElement } from '../../store/write/element-lookups';
 import type { GraphqlArgs, GraphqlRequestContext } from '../graphql-request-context';
 import type { SchemaScope } from '../schema/schema-scope';
-import type { ContentMutations } from './content-mutations.service';
+import type { ContentMutations } from './content-mutations';
 import { mutationError, PERMISSION_DENIED } from './errors';
 import type { SaveSite } from './save-site';
 

@@ -10,7 +10,7 @@ import { requireAction } from './errors';
 import { savableTagGroups } from './permissions';
 import { elementKey, existingElement, type MutationField, readSites, saveSite } from './support';
 import { saveInput, saveMutationField } from './save-mutation';
-import type { ContentMutations } from './content-mutations.service';
+import type { ContentMutations } from './content-mutations';
 import { ElementKinds } from '../../model/element-kinds';
 
 /** `save_<group>_Tag` for every readable tag group the scope may save in. */

@@ -21,7 +21,7 @@ import {
 } from './element-query-compiler';
 import type { ElementRecord, KeyedElementRecord } from '../element-record';
 import { type ElementRow, toElementRecord } from './element-row';
-import { ElementReader } from '../element-store';
+import { ElementReader } from '../element-reader';
 import { idArray } from './relation-sql';
 import { CompiledQueries, criteriaKey } from './compiled-queries';
 import { relationTargetKind } from '../../model/field-types';

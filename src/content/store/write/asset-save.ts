@@ -14,7 +14,7 @@ import type { ElementRows } from './element-rows';
 import type { ExtensionAllowList } from './extension-allow-list';
 import { freeFilename } from './filenames';
 import { checkElementKind, existingElement } from './referenced-elements';
-import type { ElementSave } from './save-pipeline';
+import type { ElementSave } from './element-save';
 import { allSiteIds, pick } from './save-spec';
 import { titleFromFilename } from './slug';
 import type { FileSource, PreparedFile, VolumeFiles } from './volume-files';

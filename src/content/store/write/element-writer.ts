@@ -12,7 +12,7 @@ import { AssetSave } from './asset-save';
 import { ElementRows } from './element-rows';
 import { ExtensionAllowList } from './extension-allow-list';
 import { checkElementKind, existingElement } from './referenced-elements';
-import { ElementSave } from './save-pipeline';
+import { ElementSave } from './element-save';
 import { isRelationField, RelationRows } from './relation-rows';
 import { type RelationValues, saveRelationBatch } from './relation-batch';
 import { allSiteIds, globalSetSpec, type SaveSpec, siteSettingsMaps } from './save-spec';
@@ -98,7 +98,7 @@ export class ElementWriter {
     return new Date(this.clock.nowMs());
   }
 
-  /** The shared save (save-pipeline.ts), in the current model unless given one. */
+  /** The shared save (element-save.ts), in the current model unless given one. */
   private save(
     spec: SaveSpec,
     problems: ProblemList,

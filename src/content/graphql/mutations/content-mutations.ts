@@ -5,7 +5,7 @@ import type { ChangedElement } from '../../cache/cache-tags';
 import { GraphqlResultCache } from '../../cache/graphql-result-cache';
 import type { ElementKind } from '../../model/element-kinds';
 import type { ElementRecord } from '../../store/element-record';
-import { ElementReader } from '../../store/element-store';
+import { ElementReader } from '../../store/element-reader';
 import { ElementWriter } from '../../store/write/element-writer';
 import { ElementWriteError } from '../../store/write/write-error';
 import { ElementLookups } from '../../store/write/element-lookups';

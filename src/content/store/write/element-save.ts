@@ -3,7 +3,7 @@ import type { Field, MatrixBlockType } from '../../model/content-model';
 import { containsNul } from '../../../infra/http/validation/unstorable-text';
 import type { ContentModelIndex } from '../../model/content-model.index';
 import type { ElementColumns, ElementRows } from './element-rows';
-import { ElementSites, type SavedRow } from './site-rows';
+import { ElementSites, type SavedRow } from './element-sites';
 import { normalizeFieldValue } from './field-values';
 import { isRelationField, type RelationRows } from './relation-rows';
 import { sanitizeRichText } from './rich-text';
