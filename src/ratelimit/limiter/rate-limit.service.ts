@@ -14,6 +14,7 @@ import { RuleStatsFactory } from '../stats/rule-stats';
 import { ServiceStats } from '../stats/service-stats';
 import { cacheKeyBase } from './cache-key';
 import { counterOf, Plan, withoutIncrementsBeyondLimits } from './decision-plan';
+import { DecisionObserver } from './decision-observer';
 import { DecisionResponder } from './decision-response';
 import { LocalOverLimitCache } from './local-over-limit-cache';
 import {
@@ -76,6 +77,7 @@ export class RateLimitService {
     private readonly serviceStats: ServiceStats,
     stats: StatsRegistry,
     @Optional() @Inject(RESERVED_COUNTER_STORE) reservedStore?: CounterStore,
+    @Optional() observer?: DecisionObserver,
   ) {
     const { localCacheSizeInBytes, stopCacheKeyIncrementWhenOverlimit } = settings.limiter;
     this.stopIncrementWhenOverLimit = stopCacheKeyIncrementWhenOverlimit;
@@ -96,7 +98,12 @@ export class RateLimitService {
       serviceStats,
     );
     this.resolver = new RuleResolver(ruleStats);
-    this.responder = new DecisionResponder(settings.limiter, this.localCache, serviceStats);
+    this.responder = new DecisionResponder(
+      settings.limiter,
+      this.localCache,
+      serviceStats,
+      observer ?? undefined,
+    );
     this.reservedDomain = settings.apiRateLimit.domain || undefined;
     this.lane = laneOf(store);
     this.reservedLane = reservedStore === undefined ? this.lane : laneOf(reservedStore);
@@ -245,6 +252,16 @@ export class RateLimitService {
       }
     }
     return { resolutions, counters, firstCounter, cachedLimit, nowMs };
+  }
+
+  /** Keys the local over-limit cache holds; 0 when it is off (the console's health page). */
+  get localCacheSize(): number {
+    return this.localCache?.size ?? 0;
+  }
+
+  /** The console reset these counters: the local over-limit cache must not keep answering over. */
+  forgetOverLimit(keys: readonly string[]): void {
+    for (const key of keys) this.localCache?.forget(key);
   }
 
   /** The first of a descriptor's limits (from `first`) the local cache knows is over, or -1. */
