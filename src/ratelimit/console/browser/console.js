@@ -83,13 +83,15 @@
         ];
         node.limits.forEach(function (limit) {
           label.push(' ' + (limit.label ? limit.label + ': ' : '') + limitText(limit));
-          if (limit.shadowMode) label.push(el('span', { class: 'flag shadow', text: 'shadow' }));
-          if (limit.quotaMode) label.push(el('span', { class: 'flag', text: 'quota' }));
+          if (limit.shadowMode) {
+            label.push(' ', el('span', { class: 'flag shadow', text: 'shadow' }));
+          }
+          if (limit.quotaMode) label.push(' ', el('span', { class: 'flag', text: 'quota' }));
           if (limit.unlimited) {
-            label.push(el('span', { class: 'flag unlimited', text: 'unlimited' }));
+            label.push(' ', el('span', { class: 'flag unlimited', text: 'unlimited' }));
           }
         });
-        if (node.rule) label.push(el('span', { class: 'flag', text: node.rule }));
+        if (node.rule) label.push(' ', el('span', { class: 'flag rule', text: node.rule }));
         var item = el('li', { 'data-rule': node.rule || '' }, label);
         if (node.children.length) item.appendChild(treeOf(node.children));
         return item;
@@ -131,6 +133,12 @@
   }
 
   // Live traffic
+  function sum(values) {
+    return values.reduce(function (a, b) {
+      return a + b;
+    }, 0);
+  }
+
   function chartData(series) {
     return [series.t, series.hits, series.overLimit, series.nearLimit, series.shadow];
   }
@@ -177,6 +185,8 @@
             };
           }
           charts[id].holder.setAttribute('data-total-hits', String(total));
+          charts[id].holder.setAttribute('data-total-shadow', String(sum(rule[kind].shadow)));
+          charts[id].holder.setAttribute('data-total-over', String(sum(rule[kind].overLimit)));
         });
       });
     });
