@@ -9,6 +9,11 @@ class RuleCallers {
   previousHits: SpaceSaving;
   previousOver: SpaceSaving;
   rotateAtMs = 0;
+  /**
+   * The descriptor's keys: the same for every descriptor the rule matches (matching compares
+   * them level by level), so the sketches hold only the values.
+   */
+  keyNames: readonly string[] | undefined;
 
   constructor(k: number) {
     this.hits = new SpaceSaving(k);
@@ -89,7 +94,9 @@ export class CallerAccounting extends DecisionObserver {
     const callers = this.byRule.get(rule);
     if (callers === undefined || hits <= 0) return;
     if (nowMs >= callers.rotateAtMs) callers.rotate(nowMs, this.windowMs);
-    const key = descriptorText(entries);
+    callers.keyNames ??= entries.map((entry) => entry.key);
+    // One entry (the common case): the request's own string, nothing made.
+    const key = entries.length === 1 ? entries[0].value : joinedValues(entries);
     callers.hits.add(key, hits);
     if (overLimit) callers.over.add(key, hits);
   }
@@ -104,15 +111,25 @@ export class CallerAccounting extends DecisionObserver {
       windowSeconds: this.windowMs / 1000,
       totalHits: callers.hits.total + callers.previousHits.total,
       totalOverLimit: callers.over.total + callers.previousOver.total,
-      byHits: mergeHitters(callers.hits.top(), callers.previousHits.top()),
-      byOverLimit: mergeHitters(callers.over.top(), callers.previousOver.top()),
+      byHits: labelled(mergeHitters(callers.hits.top(), callers.previousHits.top()), callers),
+      byOverLimit: labelled(mergeHitters(callers.over.top(), callers.previousOver.top()), callers),
     };
   }
 }
 
-/** `k=v,k2=v2`: what the Counters lookup takes, so a top caller can be pasted there. */
-export function descriptorText(entries: readonly Entry[]): string {
-  let text = entries[0].key + '=' + entries[0].value;
-  for (let i = 1; i < entries.length; i++) text += ',' + entries[i].key + '=' + entries[i].value;
+const SEPARATOR = '\u001f';
+
+function joinedValues(entries: readonly Entry[]): string {
+  let text = entries[0].value;
+  for (let i = 1; i < entries.length; i++) text += SEPARATOR + entries[i].value;
   return text;
+}
+
+/** Values back to `k=v,k2=v2`: what the Counters lookup takes, so a caller can be pasted there. */
+function labelled(hitters: HeavyHitter[], callers: RuleCallers): HeavyHitter[] {
+  const names = callers.keyNames ?? [];
+  return hitters.map((hitter) => {
+    const values = names.length === 1 ? [hitter.key] : hitter.key.split(SEPARATOR);
+    return { ...hitter, key: names.map((name, i) => `${name}=${values[i] ?? ''}`).join(',') };
+  });
 }

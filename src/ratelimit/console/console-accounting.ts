@@ -8,7 +8,7 @@ import { CallerAccounting, TopCallers } from './caller-accounting';
 import { RuleTraffic, TrafficSeries } from './traffic-rings';
 
 /** Every rule of a set with its statistics, tree order. */
-function rulesOf(ruleSet: RuleSet): { rule: RateLimitRule; stats: RuleStats }[] {
+export function rulesOf(ruleSet: RuleSet): { rule: RateLimitRule; stats: RuleStats }[] {
   const found: { rule: RateLimitRule; stats: RuleStats }[] = [];
   const visit = (nodes: Iterable<RuleNode>) => {
     for (const node of nodes) {

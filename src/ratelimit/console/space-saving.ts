@@ -10,20 +10,26 @@ export interface HeavyHitter {
  * held in a min-heap by count. A new key takes the place of the smallest and inherits its count
  * as its error. For a stream of total weight N: every key whose true weight exceeds N/k is held,
  * and each held count is at most N/k over the truth (count − error ≤ true ≤ count). Memory is
- * fixed: k keys (strings the requests already made), two Float64Arrays of k and a Map of ≤ k.
- * An update is O(log k) (a heap sift), with no allocation once the sketch is full except
- * for the Map entry of a newly placed key.
+ * fixed: k keys (strings the requests already made), typed arrays of k and a Map of ≤ k. A key
+ * keeps its slot; the heap orders slot numbers, so a sift moves integers only. An update is one
+ * Map lookup and O(log k) integer swaps; a new key also replaces one Map entry.
  */
 export class SpaceSaving {
+  /** By slot: a key keeps its slot while held; only the heap of slot numbers moves. */
   private readonly keys: string[] = [];
   private readonly counts: Float64Array;
   private readonly errors: Float64Array;
-  private readonly position = new Map<string, number>();
+  /** Min-heap of slots by count, and each slot's place in it. */
+  private readonly heap: Int32Array;
+  private readonly place: Int32Array;
+  private readonly slotOf = new Map<string, number>();
   private weight = 0;
 
   constructor(readonly k: number) {
     this.counts = new Float64Array(k);
     this.errors = new Float64Array(k);
+    this.heap = new Int32Array(k);
+    this.place = new Int32Array(k);
   }
 
   /** Total weight added since the last clear (N of the bound). */
@@ -38,10 +44,10 @@ export class SpaceSaving {
   add(key: string, weight: number): void {
     if (weight <= 0) return;
     this.weight += weight;
-    const at = this.position.get(key);
-    if (at !== undefined) {
-      this.counts[at] += weight;
-      this.siftDown(at);
+    const known = this.slotOf.get(key);
+    if (known !== undefined) {
+      this.counts[known] += weight;
+      this.siftDown(this.place[known]);
       return;
     }
     const size = this.keys.length;
@@ -49,68 +55,68 @@ export class SpaceSaving {
       this.keys.push(key);
       this.counts[size] = weight;
       this.errors[size] = 0;
-      this.position.set(key, size);
+      this.heap[size] = size;
+      this.place[size] = size;
+      this.slotOf.set(key, size);
       this.siftUp(size);
       return;
     }
     // Replace the smallest: its count becomes the newcomer's error.
-    this.position.delete(this.keys[0]);
-    this.keys[0] = key;
-    this.errors[0] = this.counts[0];
-    this.counts[0] += weight;
-    this.position.set(key, 0);
+    const slot = this.heap[0];
+    this.slotOf.delete(this.keys[slot]);
+    this.keys[slot] = key;
+    this.errors[slot] = this.counts[slot];
+    this.counts[slot] += weight;
+    this.slotOf.set(key, slot);
     this.siftDown(0);
   }
 
   /** The held keys, largest count first. */
   top(): HeavyHitter[] {
     const hitters: HeavyHitter[] = [];
-    for (let i = 0; i < this.keys.length; i++) {
-      hitters.push({ key: this.keys[i], count: this.counts[i], error: this.errors[i] });
+    for (let slot = 0; slot < this.keys.length; slot++) {
+      hitters.push({ key: this.keys[slot], count: this.counts[slot], error: this.errors[slot] });
     }
     return hitters.sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : 1));
   }
 
   clear(): void {
     this.keys.length = 0;
-    this.position.clear();
+    this.slotOf.clear();
     this.weight = 0;
   }
 
   private siftUp(at: number): void {
+    const { heap, counts } = this;
     while (at > 0) {
       const parent = (at - 1) >> 1;
-      if (this.counts[parent] <= this.counts[at]) return;
+      if (counts[heap[parent]] <= counts[heap[at]]) return;
       this.swap(at, parent);
       at = parent;
     }
   }
 
   private siftDown(at: number): void {
+    const { heap, counts } = this;
     const size = this.keys.length;
     for (;;) {
       const left = 2 * at + 1;
       if (left >= size) return;
       const right = left + 1;
-      const child = right < size && this.counts[right] < this.counts[left] ? right : left;
-      if (this.counts[at] <= this.counts[child]) return;
+      const child = right < size && counts[heap[right]] < counts[heap[left]] ? right : left;
+      if (counts[heap[at]] <= counts[heap[child]]) return;
       this.swap(at, child);
       at = child;
     }
   }
 
   private swap(a: number, b: number): void {
-    const key = this.keys[a];
-    this.keys[a] = this.keys[b];
-    this.keys[b] = key;
-    const count = this.counts[a];
-    this.counts[a] = this.counts[b];
-    this.counts[b] = count;
-    const error = this.errors[a];
-    this.errors[a] = this.errors[b];
-    this.errors[b] = error;
-    this.position.set(this.keys[a], a);
-    this.position.set(this.keys[b], b);
+    const { heap, place } = this;
+    const slot = heap[a];
+    heap[a] = heap[b];
+    heap[b] = slot;
+    place[heap[a]] = a;
+    place[heap[b]] = b;
   }
 }
 

@@ -67,6 +67,8 @@ export class RateLimitService {
   private readonly lane: Lane;
   /** The reserved domain's counters (RESERVED_COUNTER_STORE; the same store unless memory). */
   private readonly reservedLane: Lane;
+  /** The console's dry run, while one runs: shown every request of gRPC and /json. */
+  private tap: ((request: RateLimitRequest) => void) | undefined;
 
   constructor(
     settings: Settings,
@@ -139,7 +141,13 @@ export class RateLimitService {
       );
       return;
     }
+    if (this.tap !== undefined) this.tap(request);
     this.decideIn(this.lane, request, done);
+  }
+
+  /** The dry run's hook (undefined: none); it must not throw. */
+  tapDecisions(tap: ((request: RateLimitRequest) => void) | undefined): void {
+    this.tap = tap;
   }
 
   /** The API guard's path: the reserved domain's decisions, counted in the reserved store. */
