@@ -18,6 +18,7 @@ import { JsonRoute } from './transport/http/json.route';
 import { ConsoleAccounting } from './console/console-accounting';
 import { ConsoleRoutes } from './console/console-routes';
 import { CounterInspector } from './console/counter-inspector';
+import { DryRunService } from './console/dry-run';
 import { DecisionObserver } from './limiter/decision-observer';
 
 /** The Envoy-compatible rate limit decision service: rules, limiter, gRPC and /json, debug listener. */
@@ -48,6 +49,7 @@ import { DecisionObserver } from './limiter/decision-observer';
     ConsoleAccounting,
     ConsoleRoutes,
     CounterInspector,
+    DryRunService,
     {
       // The console's top callers, only while its accounting is on (null: the limiter has none).
       provide: DecisionObserver,

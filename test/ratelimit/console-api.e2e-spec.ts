@@ -133,6 +133,57 @@ describe('operator console JSON API on the debug listener', () => {
       }
     });
 
+    it('dry-runs a candidate file on its own counters, refusing what a reload would refuse', async () => {
+      const post = (body: string, seconds = '60') =>
+        fetch(`${service.debugUrl}/dry-run?seconds=${seconds}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/yaml' },
+          body,
+        });
+      const invalid = await post(
+        'domain: console\ndescriptors:\n  - key: a\n    rate_limit: {unit: fortnight, requests_per_unit: 1}\n',
+      );
+      expect(invalid.status).toBe(400);
+      expect(((await invalid.json()) as { message: string }).message).toMatch(/^candidate: /);
+      expect((await post('domain: console\n', '0')).status).toBe(400);
+      expect((await post('')).status).toBe(400);
+
+      const started = await post(
+        'domain: console\ndescriptors:\n  - key: user\n    rate_limit: {unit: hour, requests_per_unit: 1}\n',
+      );
+      expect(started.status).toBe(200);
+      expect(await started.json()).toMatchObject({ state: 'running' });
+      for (let i = 0; i < 3; i++) await decide(service, [['user', 'erin']]);
+      const report = (await (await fetch(`${service.debugUrl}/dry-run`)).json()) as {
+        rules: {
+          rule: string;
+          totalHits: number;
+          wouldHaveLimited: number;
+          topLimited: { key: string }[];
+        }[];
+      };
+      expect(report.rules).toEqual([
+        expect.objectContaining({
+          rule: 'console.user',
+          totalHits: 3,
+          wouldHaveLimited: 2,
+          topLimited: [expect.objectContaining({ key: 'user=erin', count: 2 })],
+        }),
+      ]);
+      // The live counters saw the three hits once.
+      const live = (await (
+        await counters(service, 'domain=console&descriptor=user=erin')
+      ).json()) as Lookup;
+      expect(live.limits[0].count).toBe(3);
+      const ended = await fetch(`${service.debugUrl}/dry-run`, { method: 'DELETE' });
+      expect(await ended.json()).toMatchObject({ state: 'finished' });
+      await decide(service, [['user', 'erin']]);
+      const after = (await (await fetch(`${service.debugUrl}/dry-run`)).json()) as {
+        rules: { totalHits: number }[];
+      };
+      expect(after.rules[0].totalHits).toBe(3);
+    });
+
     it('answers 400 for /top of an unknown rule', async () => {
       const response = await fetch(`${service.debugUrl}/top?rule=console.nope`);
       expect(response.status).toBe(400);

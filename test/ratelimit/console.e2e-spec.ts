@@ -188,6 +188,52 @@ describe('operator console (headless Chromium)', () => {
     expect(health).toMatch(/console accounting\s+on/);
   });
 
+  it('dry-runs a candidate rule file on live traffic without touching live decisions', async () => {
+    await page.goto(`${service.debugUrl}/console#dry-run`);
+    await page
+      .locator('#dry-yaml')
+      .fill(
+        'domain: console\ndescriptors:\n  - key: user\n    rate_limit: {unit: hour, requests_per_unit: 2}\n',
+      );
+    await page.locator('#dry-seconds').fill('600');
+    await page.locator('#dry-start').click();
+    await eventually('the dry run running', async () =>
+      (await text('#dry-state')).startsWith('Running') ? true : undefined,
+    );
+    // Live: 5 an hour, so all five are allowed; the candidate (2 an hour) would have limited 3.
+    for (let i = 0; i < 5; i++) {
+      expect((await decide('user', 'dry')).statuses[0].code).toBe('OK');
+    }
+    await decide('user', 'other');
+    const { value: row } = await eventually(
+      'the dry run counts on the page',
+      async () => {
+        const cells = await page
+          .locator('#dry-table tr:nth-child(2) td')
+          .allInnerTexts()
+          .catch(() => []);
+        return cells[1] === '6' ? cells : undefined;
+      },
+      10_000,
+      250,
+    );
+    expect(row).toEqual(['console.user', '6', '3', expect.any(String), 'user=dry (3)']);
+    await page.locator('#dry-stop').click();
+    await eventually('the dry run finished', async () =>
+      (await text('#dry-state')).startsWith('Finished') ? true : undefined,
+    );
+    // A candidate that does not load is refused with the reload's own error.
+    await page
+      .locator('#dry-yaml')
+      .fill(
+        'domain: console\ndescriptors:\n  - key: user\n    rate_limit: {unit: fortnight, requests_per_unit: 1}\n',
+      );
+    await page.locator('#dry-start').click();
+    await eventually('the candidate refused', async () =>
+      /^400: candidate: /.test(await text('#dry-state')) ? true : undefined,
+    );
+  });
+
   it('loaded everything from the service itself, without a CSP violation', async () => {
     const origin = new URL(service.debugUrl).origin;
     expect(record.requests.filter((r) => !r.url.startsWith(origin))).toEqual([]);

@@ -50,6 +50,7 @@ describe('debug listener', () => {
       '/debug/pprof/heap: heap snapshot endpoint',
       '/debug/pprof/profile: CPU profiling endpoint',
       '/debug/pprof/trace: trace endpoint',
+      '/dry-run: POST ?seconds= a candidate rule file (YAML): what it would have limited; GET, DELETE',
       '/rlconfig: print out the currently loaded configuration for debugging',
       '/stats: print out stats',
       '/top: GET ?rule=: top callers of a rule by hits and by over-limit',

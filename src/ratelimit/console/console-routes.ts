@@ -17,6 +17,7 @@ import { ConsoleInputError } from './console-errors';
 import { CONSOLE_HEADERS, ConsoleAsset, loadConsoleAssets } from './console-assets';
 import { ConsoleAccounting } from './console-accounting';
 import { CounterInspector } from './counter-inspector';
+import { DryRunService } from './dry-run';
 import { DescriptorBounds, parseDescriptor, requiredText } from './descriptor-query';
 import { ruleKeys, ruleTree } from './rule-tree';
 
@@ -35,6 +36,10 @@ export const CONSOLE_ENDPOINTS: ReadonlyArray<readonly [string, string]> = [
   ['/counters', 'GET ?domain=&descriptor=k=v,k2=v2: counters of a descriptor; DELETE: reset them'],
   ['/top', 'GET ?rule=: top callers of a rule by hits and by over-limit'],
   ['/traffic', 'GET [?rule=]: per-rule traffic over the last minute and hour'],
+  [
+    '/dry-run',
+    'POST ?seconds= a candidate rule file (YAML): what it would have limited; GET, DELETE',
+  ],
 ];
 
 /**
@@ -58,6 +63,7 @@ export class ConsoleRoutes {
     private readonly limiter: RateLimitService,
     private readonly stats: StatsRegistry,
     private readonly clock: Clock,
+    private readonly dryRun: DryRunService,
   ) {
     const { maxDescriptorKeyBytes, maxDescriptorValueBytes } = settings.grpc;
     this.bounds = {
@@ -95,6 +101,27 @@ export class ConsoleRoutes {
           ),
         });
       }),
+    );
+    // A candidate rule file is YAML; curl --data-binary sends it as form data unless told.
+    server.addContentTypeParser(
+      ['application/yaml', 'application/x-yaml', 'text/yaml', 'application/x-www-form-urlencoded'],
+      { parseAs: 'string', bodyLimit: 1024 * 1024 },
+      (_request, body, done) => done(null, body),
+    );
+    server.post('/dry-run', (request, reply) =>
+      this.answer(reply, () => {
+        const { seconds } = request.query as Query;
+        if (typeof request.body !== 'string' || request.body.trim() === '') {
+          throw new ConsoleInputError('the body must be the candidate rule file (YAML)');
+        }
+        return Promise.resolve(this.dryRun.start(request.body, Number(seconds ?? 60)));
+      }),
+    );
+    server.get('/dry-run', (_request, reply) =>
+      this.answer(reply, () => Promise.resolve(this.dryRun.report())),
+    );
+    server.delete('/dry-run', (_request, reply) =>
+      this.answer(reply, () => Promise.resolve(this.dryRun.stop())),
     );
     server.get('/console/rules.json', (_request, reply) =>
       this.answer(reply, () => Promise.resolve(this.rulesView())),

@@ -331,6 +331,53 @@
     });
   }
 
+  // Dry run
+  function showDryRun(report) {
+    var state = document.getElementById('dry-state');
+    if (report.state === 'none') {
+      state.textContent = 'No dry run yet.';
+    } else {
+      state.textContent =
+        (report.state === 'running' ? 'Running' : 'Finished') +
+        ': ' +
+        report.startedAt +
+        ' – ' +
+        report.endsAt;
+    }
+    table(
+      document.getElementById('dry-table'),
+      [
+        'candidate rule',
+        'hits',
+        'would have limited',
+        'near limit',
+        'top values it would have limited',
+      ],
+      report.rules.map(function (rule) {
+        return [
+          rule.rule,
+          rule.totalHits,
+          rule.wouldHaveLimited,
+          rule.nearLimit,
+          rule.topLimited
+            .slice(0, 5)
+            .map(function (h) {
+              return h.key + ' (' + h.count + ')';
+            })
+            .join(', '),
+        ];
+      }),
+    );
+  }
+
+  function dryRunFailed(error) {
+    document.getElementById('dry-state').textContent = error.message;
+  }
+
+  function refreshDryRun() {
+    return getJson('/dry-run').then(showDryRun);
+  }
+
   var PAGES = {
     rules: showRules,
     traffic: showTraffic,
@@ -339,6 +386,7 @@
       return Promise.resolve();
     },
     health: showHealth,
+    'dry-run': refreshDryRun,
   };
 
   function show() {
@@ -362,7 +410,7 @@
     } else {
       refresh();
     }
-    if (page === 'traffic' || page === 'top' || page === 'health') {
+    if (page === 'traffic' || page === 'top' || page === 'health' || page === 'dry-run') {
       timer = window.setInterval(refresh, REFRESH_MS);
     }
   }
@@ -379,6 +427,18 @@
       }, counterFailed);
     });
     document.getElementById('top-rule').addEventListener('change', showTop);
+    document.getElementById('dry-form').addEventListener('submit', function (event) {
+      event.preventDefault();
+      var seconds = document.getElementById('dry-seconds').value;
+      getJson('/dry-run?seconds=' + encodeURIComponent(seconds), {
+        method: 'POST',
+        headers: { 'content-type': 'application/yaml', accept: 'application/json' },
+        body: document.getElementById('dry-yaml').value,
+      }).then(showDryRun, dryRunFailed);
+    });
+    document.getElementById('dry-stop').addEventListener('click', function () {
+      getJson('/dry-run', { method: 'DELETE' }).then(showDryRun, dryRunFailed);
+    });
     document.addEventListener('click', function (event) {
       var target = event.target;
       if (target && target.getAttribute && target.getAttribute('data-descriptor')) {
