@@ -1,4 +1,5 @@
 import { eventually } from '../support/eventually';
+import { startMemcachedNodes } from '../support/memcached-server';
 import { startRedis } from '../support/redis/servers';
 import { ruleDirectory } from '../support/rule-dir';
 import { ServiceProcess, startService } from '../support/service-process';
@@ -230,6 +231,35 @@ describe('operator console JSON API on the debug listener', () => {
         headers: { authorization: `Basic ${Buffer.from('ops:tok-123').toString('base64')}` },
       });
       expect(basic.status).toBe(200);
+    });
+  });
+
+  describe('memcached store', () => {
+    it('reads and resets counters on memcached', async () => {
+      const nodes = await startMemcachedNodes(2);
+      const service = await startService({
+        ...ruleDirectory({ 'console.yaml': RULES }),
+        BACKEND_TYPE: 'memcache',
+        MEMCACHE_HOST_PORT: nodes.map((n) => n.address).join(','),
+      });
+      const read = async () =>
+        (await (await counters(service, 'domain=console&descriptor=user=frank')).json()) as Lookup;
+      try {
+        for (let i = 0; i < 3; i++) await decide(service, [['user', 'frank']]);
+        // memcached's increments are sent after the answer: wait until all three are stored.
+        await eventually('three hits on memcached', async () =>
+          (await read()).limits[0].count === 3 ? true : undefined,
+        );
+        const reset = await counters(service, 'domain=console&descriptor=user=frank', {
+          method: 'DELETE',
+        });
+        expect(reset.status).toBe(200);
+        expect(((await reset.json()) as Lookup).limits[0].count).toBe(0);
+        expect((await decide(service, [['user', 'frank']])).statuses[0].limitRemaining).toBe(4);
+      } finally {
+        await service.stop();
+        await Promise.all(nodes.map((n) => n.stop()));
+      }
     });
   });
 
