@@ -4,6 +4,7 @@ import { machine, writeResults } from './report/results-file';
 import { Row, skippedRow } from './report/row';
 import { markdownTable } from './report/table';
 import { algorithmRows } from './rows/algorithms';
+import { consoleRows } from './rows/console';
 import { footprintRows } from './rows/footprint';
 import { graphqlRows } from './rows/graphql';
 import { importRows } from './rows/import';
@@ -110,6 +111,7 @@ async function main(): Promise<void> {
   await group('content-size', () => contentSizeRows());
   await group('store-latency', () => storeLatencyRows());
   await group('rlqs', () => rlqsRows());
+  await group('console', () => consoleRows());
   const heading = `${machine()}; ${BENCH.seconds} s per load run (h2load adds a 1 s warm-up), medians of ${BENCH.rounds} alternating rounds; ${at.toISOString()}`;
   const markdown = [
     heading,

@@ -7,7 +7,7 @@
  *   BENCH_KEYS     distinct keys for the RSS-after-keys row (default 1000000)
  *   BENCH_ONLY     comma list of groups to run: throughput, latency, algorithms, footprint,
  *                  local-cache, profile, graphql, teams, import, content-size, store-latency,
- *                  rlqs (default all)
+ *                  rlqs, console (default all)
  *   BENCH_IMPORT_ENTRIES  generated news entries of the import and content-size rows (default 20000)
  *   BENCH_BASELINE_REF  the commit the graphql and teams rows compare this build with (default
  *                  HEAD~1; `none`: those rows are skipped); BENCH_BASELINE_MAIN: an existing
@@ -34,6 +34,7 @@ export const GROUPS = [
   'content-size',
   'store-latency',
   'rlqs',
+  'console',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 

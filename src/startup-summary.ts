@@ -126,13 +126,16 @@ async function debugAddress(app: INestApplication, settings: Settings): Promise<
   return where + debugExposure(addresses, settings);
 }
 
-/** The debug port has no authentication: say so when other machines can reach it. */
+/** Without DEBUG_TOKEN the debug port has no authentication: say so when other machines can reach it. */
 function debugExposure(addresses: AddressInfo[], settings: Settings): string {
   const hosts = addresses.length > 0 ? addresses.map((a) => a.address) : [settings.debug.host];
   const local = hosts.every((host) => /^(127\.|::1$|localhost$)/.test(host));
   const heap = settings.debug.heapSnapshots ? ', heap snapshots on' : '';
   if (local) return heap === '' ? '' : ` (${heap.slice(2)})`;
-  return ` (reachable from other machines, no authentication${heap}: DEBUG_HOST=127.0.0.1 keeps it local; docs/security.md)`;
+  if (settings.debug.token.isSet) {
+    return ` (reachable from other machines, DEBUG_TOKEN required${heap}; docs/security.md)`;
+  }
+  return ` (reachable from other machines, no authentication${heap}: DEBUG_HOST=127.0.0.1 or DEBUG_TOKEN; docs/security.md)`;
 }
 
 function counterStore(settings: Settings): string {

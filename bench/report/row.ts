@@ -3,7 +3,18 @@ import { LoadResult } from '../tools/load-result';
 /** A figure with its unit, as printed. */
 export interface Figure {
   readonly value: number;
-  readonly unit: 'req/s' | 'entries/s' | 'ms' | 'MB' | 's' | 'keys' | 'B/key' | 'MiB' | 'req/CPU-s';
+  readonly unit:
+    | 'req/s'
+    | 'entries/s'
+    | 'ms'
+    | 'MB'
+    | 's'
+    | 'keys'
+    | 'B/key'
+    | 'MiB'
+    | 'req/CPU-s'
+    | 'decisions/s'
+    | 'KiB/rule';
   /** The load run behind it, when there is one. */
   readonly load?: LoadResult;
 }

@@ -15,6 +15,11 @@ import { RateLimitGrpcController } from './transport/grpc/rate-limit.grpc-contro
 import { RateLimitGrpcHandler } from './transport/grpc/rate-limit.grpc-handler';
 import { RateLimitQuotaService } from './quota/rate-limit-quota.service';
 import { JsonRoute } from './transport/http/json.route';
+import { ConsoleAccounting } from './console/console-accounting';
+import { ConsoleRoutes } from './console/console-routes';
+import { CounterInspector } from './console/counter-inspector';
+import { DryRunService } from './console/dry-run';
+import { DecisionObserver } from './limiter/decision-observer';
 
 /** The Envoy-compatible rate limit decision service: rules, limiter, gRPC and /json, debug listener. */
 @Module({
@@ -41,6 +46,16 @@ import { JsonRoute } from './transport/http/json.route';
     },
     ServiceStats,
     DebugServer,
+    ConsoleAccounting,
+    ConsoleRoutes,
+    CounterInspector,
+    DryRunService,
+    {
+      // The console's top callers, only while its accounting is on (null: the limiter has none).
+      provide: DecisionObserver,
+      inject: [ConsoleAccounting],
+      useFactory: (accounting: ConsoleAccounting) => accounting.callers ?? null,
+    },
     JsonRoute,
     RateLimitGrpcHandler,
     RateLimitQuotaService,

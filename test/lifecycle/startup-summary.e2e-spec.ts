@@ -82,6 +82,9 @@ it('says at the default level which modules run, where each listener is, the sto
   expect(text).not.toContain('(configured)');
   // Bound to every interface, and said so (not 127.0.0.1).
   expect(text).toContain(`debug listener on http://0.0.0.0:${debugPort}`);
+  expect(text).toContain(
+    '(reachable from other machines, no authentication: DEBUG_HOST=127.0.0.1 or DEBUG_TOKEN; docs/security.md)',
+  );
   expect(text).toContain('counters: process memory');
   expect(text).toMatch(/rules: 2 domains loaded from .*config\/ratelimit\/config/);
   expect(text).not.toContain('database:');

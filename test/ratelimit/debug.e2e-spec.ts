@@ -44,12 +44,17 @@ describe('debug listener', () => {
 
   it('lists its endpoints sorted by path on / and on unknown paths', async () => {
     const expected = [
+      '/console: operator console: rules, live traffic, top callers, counters, health',
+      '/counters: GET ?domain=&descriptor=k=v,k2=v2: counters of a descriptor; DELETE: reset them',
       '/debug/pprof/: root of various pprof endpoints. hit for help.',
       '/debug/pprof/heap: heap snapshot endpoint',
       '/debug/pprof/profile: CPU profiling endpoint',
       '/debug/pprof/trace: trace endpoint',
+      '/dry-run: POST ?seconds= a candidate rule file (YAML): what it would have limited; GET, DELETE',
       '/rlconfig: print out the currently loaded configuration for debugging',
       '/stats: print out stats',
+      '/top: GET ?rule=: top callers of a rule by hits and by over-limit',
+      '/traffic: GET [?rule=]: per-rule traffic over the last minute and hour',
       '',
     ].join('\n');
     for (const path of ['/', '/nope']) {

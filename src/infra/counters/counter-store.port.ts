@@ -71,6 +71,24 @@ export abstract class CounterStore {
    * the same way; used only by stop-increment mode.
    */
   abstract read(counters: readonly CounterIncrement[]): Promise<number[]>;
+  /**
+   * Deletes the counters' keys (and a sliding window's previous key): the operator console's
+   * reset. Never on the decision path. A store without it refuses.
+   */
+  reset(counters: readonly CounterIncrement[]): Promise<void> {
+    void counters;
+    return Promise.reject(new CounterStoreError(`the ${this.kind} store cannot reset counters`));
+  }
+}
+
+/** Every key a reset of these counters deletes: each key and each previous window's key. */
+export function keysOf(counters: readonly CounterIncrement[]): string[] {
+  const keys: string[] = [];
+  for (const counter of counters) {
+    keys.push(counter.key);
+    if (counter.previousKey !== undefined) keys.push(counter.previousKey);
+  }
+  return keys;
 }
 
 /**

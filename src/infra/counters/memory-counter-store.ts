@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { Clock } from '../clock/clock';
 import { Counter } from '../stats/counter';
-import { CounterIncrement, CounterStore, TOKEN_SCALE } from './counter-store.port';
+import { CounterIncrement, CounterStore, keysOf, TOKEN_SCALE } from './counter-store.port';
 import { takeTokens } from './token-bucket';
 
 /**
@@ -77,6 +77,17 @@ export class MemoryCounterStore extends CounterStore {
 
   read(counters: readonly CounterIncrement[]): Promise<number[]> {
     return Promise.resolve(this.apply(counters, false));
+  }
+
+  override reset(counters: readonly CounterIncrement[]): Promise<void> {
+    for (const key of keysOf(counters)) {
+      const entry = this.entries.get(key);
+      if (entry === undefined) continue;
+      this.entries.delete(key);
+      this.charged -= key.length + MEMORY_ENTRY_OVERHEAD_BYTES;
+      this.unindex(key, entry.expiresAt);
+    }
+    return Promise.resolve();
   }
 
   /** The store answers without waiting: the limiter decides in the same turn, with no promise. */

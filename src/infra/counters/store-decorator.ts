@@ -43,6 +43,10 @@ export abstract class CounterStoreDecorator
     return this.closing;
   }
 
+  override reset(counters: readonly CounterIncrement[]): Promise<void> {
+    return this.inner.reset(counters);
+  }
+
   /** What shutting down takes: by default the inner store's own. */
   protected async close(signal?: string): Promise<void> {
     await (this.inner as StoreLifecycle).onApplicationShutdown?.(signal);

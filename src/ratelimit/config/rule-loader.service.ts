@@ -16,6 +16,14 @@ export const CONFIG_HEALTH_COMPONENT = 'config';
 export type RuleLoadResult =
   { readonly loaded: true } | { readonly loaded: false; readonly error: string };
 
+/** The last load's outcome, and the last rejected one's error (the console's Rules page). */
+export interface LoadHistory {
+  readonly lastAtMs: number | undefined;
+  readonly lastResult: RuleLoadResult | undefined;
+  readonly lastRejectedAtMs: number | undefined;
+  readonly lastRejectedError: string | undefined;
+}
+
 /**
  * Compiles rule documents from any source and swaps them in as one unit. A bad set is counted,
  * logged with its exact error text, and changes nothing.
@@ -23,6 +31,16 @@ export type RuleLoadResult =
 @Injectable()
 export class RuleLoaderService {
   private readonly logger = new Logger('RuleLoader');
+  private loadHistory: LoadHistory = {
+    lastAtMs: undefined,
+    lastResult: undefined,
+    lastRejectedAtMs: undefined,
+    lastRejectedError: undefined,
+  };
+
+  get history(): LoadHistory {
+    return this.loadHistory;
+  }
 
   constructor(
     private readonly settings: Settings,
@@ -58,9 +76,17 @@ export class RuleLoaderService {
       if (!(error instanceof RuleConfigError)) throw error;
       this.serviceStats.configLoadError.inc();
       this.logger.error(`error loading new configuration: ${error.message}`);
+      const now = Date.now();
+      this.loadHistory = {
+        lastAtMs: now,
+        lastResult: { loaded: false, error: error.message },
+        lastRejectedAtMs: now,
+        lastRejectedError: error.message,
+      };
       return { loaded: false, error: error.message };
     }
     this.holder.replace(ruleSet);
+    this.loadHistory = { ...this.loadHistory, lastAtMs: Date.now(), lastResult: { loaded: true } };
     this.serviceStats.configLoadSuccess.inc();
     if (this.settings.rules.healthyWithAtLeastOneConfigLoaded) {
       this.health.set(CONFIG_HEALTH_COMPONENT, ruleSet.domainCount > 0);

@@ -5,11 +5,14 @@ import { applyRequestTimeout } from '../../infra/http/request-timeout';
 import { StatsRegistry } from '../../infra/stats/registry';
 import { Settings } from '../../settings/settings';
 import { RuleConfigHolder } from '../config/rule-config.holder';
+import { CONSOLE_ENDPOINTS, ConsoleRoutes } from '../console/console-routes';
+import { requireDebugToken } from './debug-token';
 import { PPROF_ENDPOINTS, PprofRoutes } from './pprof/pprof-routes';
 import { statLine } from './stat-line';
 
 const ENDPOINTS: ReadonlyArray<readonly [string, string]> = sortedByPath([
   ...PPROF_ENDPOINTS,
+  ...CONSOLE_ENDPOINTS,
   ['/rlconfig', 'print out the currently loaded configuration for debugging'],
   ['/stats', 'print out stats'],
 ]);
@@ -22,7 +25,8 @@ function sortedByPath(endpoints: Array<readonly [string, string]>) {
 /**
  * The operator's debug listener (DEBUG_HOST:DEBUG_PORT), separate from the public HTTP port so it
  * can stay firewalled: `/` lists the endpoints, `/rlconfig` the loaded rules, `/stats` the counters,
- * `/debug/pprof/` the profiles of the process.
+ * `/debug/pprof/` the profiles of the process, `/console` the operator console and its JSON API.
+ * DEBUG_TOKEN, when set, guards every route.
  */
 @Injectable()
 export class DebugServer implements OnApplicationShutdown {
@@ -34,7 +38,9 @@ export class DebugServer implements OnApplicationShutdown {
     private readonly settings: Settings,
     private readonly rules: RuleConfigHolder,
     private readonly stats: StatsRegistry,
+    private readonly console: ConsoleRoutes,
   ) {
+    requireDebugToken(this.server, settings.debug.token);
     this.pprof = new PprofRoutes({ heapSnapshots: settings.debug.heapSnapshots });
     const text = 'text/plain; charset=utf-8';
     this.server.get('/rlconfig', (_request, reply) =>
@@ -53,6 +59,7 @@ export class DebugServer implements OnApplicationShutdown {
       reply.type(text).send(ENDPOINTS.map(([path, help]) => `${path}: ${help}\n`).join('')),
     );
     this.pprof.register(this.server);
+    this.console.register(this.server);
   }
 
   /** Opened with the other listeners, once the first configuration is in. */
@@ -71,6 +78,7 @@ export class DebugServer implements OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     this.pprof.close();
+    this.console.close();
     await this.server.close();
   }
 }

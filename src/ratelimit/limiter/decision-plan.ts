@@ -133,9 +133,9 @@ function countedLimits(plan: Plan): RateLimitRule[] {
   return limits;
 }
 
-/** Statistics nobody reads: stop-increment mode's look ahead must not count anything. */
+/** Statistics nobody reads: stop-increment mode's look ahead (and the console) must not count. */
 const scratch = new Counter('unread');
-const NO_STATS: RuleStats = {
+export const NO_STATS: RuleStats = {
   key: '',
   totalHits: scratch,
   overLimit: scratch,

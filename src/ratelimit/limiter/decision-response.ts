@@ -4,6 +4,7 @@ import { AppliedRule, RateLimitRule } from '../rules/tree';
 import { RuleStats } from '../stats/rule-stats';
 import { ServiceStats } from '../stats/service-stats';
 import { Plan, contextOf } from './decision-plan';
+import { DecisionObserver } from './decision-observer';
 import { dynamicMetadata } from './dynamic-metadata';
 import { secondsUntilReset } from './fixed-window';
 import { decideFromLocalCache } from './limit-decision';
@@ -55,6 +56,7 @@ export class DecisionResponder {
     limiter: Settings['limiter'],
     private readonly localCache: LocalOverLimitCache | undefined,
     private readonly serviceStats: ServiceStats,
+    private readonly observer?: DecisionObserver,
   ) {
     const { responseHeadersEnabled, limitHeader, remainingHeader, resetHeader } = limiter;
     this.headerNames = responseHeadersEnabled
@@ -102,6 +104,10 @@ export class DecisionResponder {
       }
       statuses[i] = status;
       const overLimit = status.code === Code.OVER_LIMIT;
+      if (this.observer !== undefined) {
+        const entries = request.descriptors[i].entries;
+        this.observer.observe(rule, entries, hitsOf(request, i), overLimit, plan.nowMs);
+      }
       if (this.quotaMode || rule.quotaMode) {
         quotaCount++;
         if (overLimit) quotaOver++;

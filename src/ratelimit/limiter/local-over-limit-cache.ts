@@ -78,6 +78,11 @@ export class LocalOverLimitCache {
     return this.expiries.size;
   }
 
+  /** Forgets a key (the console reset its counter: it is no longer over). */
+  forget(key: string): void {
+    this.remove(key);
+  }
+
   private remove(key: string): void {
     if (this.expiries.delete(key)) this.bytes -= sizeOf(key);
   }

@@ -14,6 +14,7 @@ import { RuleStatsFactory } from '../stats/rule-stats';
 import { ServiceStats } from '../stats/service-stats';
 import { cacheKeyBase } from './cache-key';
 import { counterOf, Plan, withoutIncrementsBeyondLimits } from './decision-plan';
+import { DecisionObserver } from './decision-observer';
 import { DecisionResponder } from './decision-response';
 import { LocalOverLimitCache } from './local-over-limit-cache';
 import {
@@ -66,6 +67,8 @@ export class RateLimitService {
   private readonly lane: Lane;
   /** The reserved domain's counters (RESERVED_COUNTER_STORE; the same store unless memory). */
   private readonly reservedLane: Lane;
+  /** The console's dry run, while one runs: shown every request of gRPC and /json. */
+  private tap: ((request: RateLimitRequest) => void) | undefined;
 
   constructor(
     settings: Settings,
@@ -76,6 +79,7 @@ export class RateLimitService {
     private readonly serviceStats: ServiceStats,
     stats: StatsRegistry,
     @Optional() @Inject(RESERVED_COUNTER_STORE) reservedStore?: CounterStore,
+    @Optional() observer?: DecisionObserver,
   ) {
     const { localCacheSizeInBytes, stopCacheKeyIncrementWhenOverlimit } = settings.limiter;
     this.stopIncrementWhenOverLimit = stopCacheKeyIncrementWhenOverlimit;
@@ -96,7 +100,12 @@ export class RateLimitService {
       serviceStats,
     );
     this.resolver = new RuleResolver(ruleStats);
-    this.responder = new DecisionResponder(settings.limiter, this.localCache, serviceStats);
+    this.responder = new DecisionResponder(
+      settings.limiter,
+      this.localCache,
+      serviceStats,
+      observer ?? undefined,
+    );
     this.reservedDomain = settings.apiRateLimit.domain || undefined;
     this.lane = laneOf(store);
     this.reservedLane = reservedStore === undefined ? this.lane : laneOf(reservedStore);
@@ -132,7 +141,13 @@ export class RateLimitService {
       );
       return;
     }
+    if (this.tap !== undefined) this.tap(request);
     this.decideIn(this.lane, request, done);
+  }
+
+  /** The dry run's hook (undefined: none); it must not throw. */
+  tapDecisions(tap: ((request: RateLimitRequest) => void) | undefined): void {
+    this.tap = tap;
   }
 
   /** The API guard's path: the reserved domain's decisions, counted in the reserved store. */
@@ -245,6 +260,16 @@ export class RateLimitService {
       }
     }
     return { resolutions, counters, firstCounter, cachedLimit, nowMs };
+  }
+
+  /** Keys the local over-limit cache holds; 0 when it is off (the console's health page). */
+  get localCacheSize(): number {
+    return this.localCache?.size ?? 0;
+  }
+
+  /** The console reset these counters: the local over-limit cache must not keep answering over. */
+  forgetOverLimit(keys: readonly string[]): void {
+    for (const key of keys) this.localCache?.forget(key);
   }
 
   /** The first of a descriptor's limits (from `first`) the local cache knows is over, or -1. */

@@ -179,6 +179,11 @@ export class RuleSet {
     return this.domains.get(name);
   }
 
+  /** Every domain, in load order (the operator console's rule tree). */
+  allDomains(): DomainRules[] {
+    return [...this.domains.values()];
+  }
+
   /** One line per rule with a limit, sorted: the debug listener's /rlconfig (spec §7.5). */
   dump(): string {
     const lines: string[] = [];

@@ -1,6 +1,6 @@
 import { setting } from '../setting-definition';
 import { parseChoice, parseList } from '../setting-parsers';
-import { bool, choice, duration, int, port, ratio, str } from './setting-builders';
+import { bool, choice, duration, int, port, ratio, secret, str } from './setting-builders';
 import { randomUUID } from 'node:crypto';
 
 /** The domains one process can serve (MODULES). */
@@ -131,6 +131,27 @@ export const SERVICE_SETTINGS = {
     heapSnapshots: bool(
       'DEBUG_HEAP_SNAPSHOTS',
       'serve /debug/pprof/heap (a V8 heap snapshot holds every string of the process and pauses it while taken); off: 404',
+    ),
+    token: secret(
+      'DEBUG_TOKEN',
+      'when set, every debug listener route needs it: `Authorization: Bearer <token>`, or Basic with it as the password (browsers); else 401',
+    ),
+    consoleAccounting: bool(
+      'DEBUG_CONSOLE_ACCOUNTING',
+      "the operator console's live traffic and top callers (accounting on the decision path); false: none of it is kept and the decision path does nothing for it",
+      true,
+    ),
+    consoleTopK: int(
+      'DEBUG_CONSOLE_TOP_K',
+      'callers the top-callers sketch keeps per rule (space-saving; fixed memory per rule, by hits and by over-limit)',
+      32,
+      1,
+      1000,
+    ),
+    consoleTopWindow: duration(
+      'DEBUG_CONSOLE_TOP_WINDOW',
+      'the top callers cover the last one to two of these (two rotating sketches per rule)',
+      '1m',
     ),
   },
   log: {

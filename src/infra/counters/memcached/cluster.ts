@@ -155,6 +155,23 @@ export class MemcachedCluster implements CounterOperations {
     });
   }
 
+  /** DELETE (the console's reset); a missing key is no error. */
+  delete(key: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const node = this.nodeOf(key);
+      if (!node.answering) {
+        reject(node.downError);
+        return;
+      }
+      this.client.delete(key, (error) => {
+        if (error) {
+          this.failed(node, error);
+          reject(error);
+        } else resolve();
+      });
+    });
+  }
+
   /** A read of `key` got no answer in time: memjs may never call back, so the caller says so. */
   reportUnanswered(key: string, waitedMs: number): void {
     this.markDown(this.nodeOf(key), `no answer within ${waitedMs} ms`);

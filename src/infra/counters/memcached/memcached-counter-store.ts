@@ -2,7 +2,13 @@ import { Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { Clock } from '../../clock/clock';
 import { HealthState } from '../../health/health-state';
 import { StatsRegistry } from '../../stats/registry';
-import { CounterIncrement, CounterKeyRejectedError, CounterStore } from '../counter-store.port';
+import {
+  CounterIncrement,
+  CounterKeyRejectedError,
+  CounterStore,
+  CounterStoreError,
+  keysOf,
+} from '../counter-store.port';
 import {
   formatAddress,
   MemcachedAddress,
@@ -128,6 +134,17 @@ export class MemcachedCounterStore
   /** Stop-increment mode's first look: the stored counts, laid out as `increment`'s, nothing changed. */
   async read(counters: readonly CounterIncrement[]): Promise<number[]> {
     return this.count(counters, false);
+  }
+
+  /** Deletes the keys on their nodes; a node that fails makes the reset fail with its error. */
+  override async reset(counters: readonly CounterIncrement[]): Promise<void> {
+    const cluster = this.cluster;
+    if (cluster === undefined) throw new CounterStoreError('memcached: no node is known yet');
+    const keys = keysOf(counters);
+    keys.forEach((key) => this.checkKey(key));
+    await Promise.all(keys.map((key) => cluster.delete(key))).catch((error: unknown) => {
+      throw new CounterStoreError(`memcached: ${describe(error)}`);
+    });
   }
 
   /**

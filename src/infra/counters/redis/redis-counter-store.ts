@@ -6,6 +6,7 @@ import {
   CounterIncrement,
   CounterStore,
   CounterStoreError,
+  keysOf,
   resultSlots,
 } from '../counter-store.port';
 import { countTimeoutAgainst, probeAnswers } from './connection-recovery';
@@ -234,6 +235,17 @@ export class RedisCounterStore extends CounterStore implements OnModuleInit, OnA
         return explain(pool, error);
       });
       return parts.flat();
+    });
+  }
+
+  /** One DEL per key: keys of different descriptors may live in different cluster slots. */
+  override async reset(counters: readonly CounterIncrement[]): Promise<void> {
+    await this.perStore(counters, async (pool, items) => {
+      const client = pool.take();
+      await Promise.all(keysOf(items).map((key) => client.del(key))).catch((error: unknown) =>
+        explain(pool, error),
+      );
+      return [];
     });
   }
 

@@ -7,6 +7,7 @@ import {
   CounterIncrement,
   CounterStore,
   CounterStoreError,
+  keysOf,
   TOKEN_SCALE,
   resultSlots,
 } from '../counter-store.port';
@@ -181,6 +182,17 @@ export class WriteBehindCounterStore extends CounterStoreDecorator {
       entry.read(now, results);
     }
     return results;
+  }
+
+  /** Forgets the keys here (unsent hits included: they are what is reset), then in the store. */
+  override reset(counters: readonly CounterIncrement[]): Promise<void> {
+    for (const key of keysOf(counters)) {
+      const entry = this.entries.get(key);
+      if (entry === undefined) continue;
+      this.entries.delete(key);
+      this.dirty.delete(entry);
+    }
+    return this.inner.reset(counters);
   }
 
   /**

@@ -1,0 +1,121 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { PROJECT_ROOT } from '../../test/support/service-process';
+import { DecisionRequest, ONE, THREE } from '../requests';
+import { Row, ratioRow, throughput } from '../report/row';
+import { BENCH } from '../settings';
+import { alternate } from '../tools/alternate';
+import { grpcClosedLoop } from '../tools/grpc-closed-loop';
+import { grpcFramedRequest, protoRootOf } from '../tools/grpc-frame';
+import { LoadResult } from '../tools/load-result';
+import { grpcProblem } from '../tools/probe';
+import { benchRules } from '../tools/rule-files';
+import { launchService, Service, SHAPES, shapeLabel } from '../tools/service-launcher';
+
+/** Issue 33: the console's accounting costs at most 3 % of gRPC decisions per second. */
+const AT_LEAST = 0.97;
+const REQUESTS: [string, DecisionRequest][] = [
+  ['1 descriptor', ONE],
+  ['3 descriptors', THREE],
+];
+
+/**
+ * The operator console's accounting (DEBUG_CONSOLE_ACCOUNTING, top-caller sketches on the
+ * decision path and the traffic sampler) on against off, on the same build: per shape, two
+ * processes on the memory store, gRPC calls as fast as they are answered (64 in flight, a closed
+ * loop over node:http2, so no h2load), the two alternating round by round.
+ */
+export async function consoleRows(): Promise<Row[]> {
+  const rows: Row[] = await inProcessRows();
+  const rules = benchRules('bench.yaml');
+  for (const shape of SHAPES) {
+    const stoppers: (() => Promise<void>)[] = [];
+    try {
+      const launch = async (on: boolean): Promise<Service> => {
+        const service = await launchService({
+          label: `accounting ${on ? 'on' : 'off'}`,
+          shape,
+          env: { ...rules, BACKEND_TYPE: 'memory', DEBUG_CONSOLE_ACCOUNTING: String(on) },
+        });
+        stoppers.push(service.stop);
+        return service;
+      };
+      const on = await launch(true);
+      const off = await launch(false);
+      for (const [label, request] of REQUESTS) {
+        const base = {
+          group: 'console',
+          measure: `gRPC decisions/s, memory store, ${label}: console accounting on / off`,
+          shape: shapeLabel(shape),
+        };
+        const problem = (await grpcProblem(on, request)) ?? (await grpcProblem(off, request));
+        if (problem !== undefined) {
+          rows.push({ ...base, verdict: 'skipped', note: problem });
+          continue;
+        }
+        const [withAccounting, without] = await alternate(
+          [on, off].map((service) => () => run(service, request)),
+          BENCH.rounds,
+        );
+        rows.push(
+          ratioRow(
+            {
+              ...base,
+              note: `medians of ${BENCH.rounds} alternating rounds; ${withAccounting.failed} / ${without.failed} failed`,
+            },
+            throughput(withAccounting),
+            throughput(without),
+            AT_LEAST,
+          ),
+        );
+      }
+    } finally {
+      for (const stop of stoppers.reverse()) await stop();
+    }
+  }
+  return rows;
+}
+
+function run(service: Service, request: DecisionRequest): Promise<LoadResult> {
+  return grpcClosedLoop({
+    url: service.grpcUrl,
+    frame: grpcFramedRequest(protoRootOf(PROJECT_ROOT), request),
+    seconds: BENCH.seconds,
+    connections: 4,
+    inFlight: 16,
+    warmUpSeconds: 1,
+  });
+}
+
+/** tools/console-decision-loop.ts in a fresh node: the decision path alone, and the sketches' heap. */
+async function inProcessRows(): Promise<Row[]> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--expose-gc', join(__dirname, '..', 'tools', 'console-decision-loop.js')],
+    { timeout: 300_000 },
+  );
+  const loop = JSON.parse(stdout) as Record<string, number>;
+  const rate = (ns: number) => ({ value: 1e9 / ns, unit: 'decisions/s' as const });
+  const rows: Row[] = [1, 3].map((n) =>
+    ratioRow(
+      {
+        group: 'console',
+        measure: `in-process decisions/s (limiter + memory store, 1,000 callers cycling: every update replaces a sketch entry), ${n} descriptor${n === 1 ? '' : 's'}: accounting on / off`,
+        shape: 'in-process',
+        note: `${loop[`on${n}`].toFixed(0)} / ${loop[`off${n}`].toFixed(0)} ns per decision`,
+      },
+      rate(loop[`on${n}`]),
+      rate(loop[`off${n}`]),
+    ),
+  );
+  rows.push({
+    group: 'console',
+    measure: "heap of one rule's four top-caller sketches, full (k = 32, 80-byte descriptors)",
+    shape: 'in-process',
+    ours: { value: loop.sketchBytesPerRule / 1024, unit: 'KiB/rule' },
+    verdict: 'info',
+    note: 'bounded by rules × 4 × k whatever the traffic',
+  });
+  return rows;
+}
