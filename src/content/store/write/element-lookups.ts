@@ -113,6 +113,27 @@ export class ElementLookups {
     return new Set(rows.map((row) => row.slug));
   }
 
+  /** `bySlugInSites` for many slugs of one container in one statement: found ones by slug. */
+  async manyBySlugInSites(
+    kind: ElementKind,
+    containerId: number,
+    slugs: readonly string[],
+    siteIds: readonly number[],
+  ): Promise<Map<string, ElementKey>> {
+    if (slugs.length === 0) return new Map();
+    const sites = sql.param([...siteIds]);
+    const rows = await rawRows<KeyRow & { slug: string }>(
+      this.db,
+      sql`SELECT DISTINCT ON (s.slug) s.slug, e.id, e.uid FROM content_elements e
+          JOIN content_element_sites s ON s.element_id = e.id
+          WHERE s.site_id = ANY(${sites}::bigint[])
+            AND e.kind = ${kind} AND e.container_id = ${containerId}
+            AND s.slug = ANY(${sql.param([...slugs])}::text[]) AND e.date_deleted IS NULL
+          ORDER BY s.slug, array_position(${sites}::bigint[], s.site_id), e.id`,
+    );
+    return new Map(rows.map((row) => [row.slug, toKey(row)!]));
+  }
+
   /** The entry of a single section. */
   async single(sectionId: number): Promise<ElementKey | undefined> {
     const [row] = await rawRows<KeyRow>(
