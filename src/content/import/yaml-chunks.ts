@@ -30,6 +30,7 @@ function chunked(text: string): Record<string, unknown> | undefined {
     else if (sections.length > 0) sections[sections.length - 1].body.push(line);
     else if (line.trim() !== '' && !line.trimStart().startsWith('#')) return undefined;
   }
+  if (sections.length === 0) return undefined;
   const result: Record<string, unknown> = {};
   for (const { key, body } of sections) {
     if (key in result) return undefined;
