@@ -56,8 +56,9 @@ describe('ProgressReporter', () => {
     reporter.update({ done: 1000, total: 1000, unit: 'items' });
     reporter.finish();
     expect(written).toEqual([
+      // Counted from the phase's first report (at 4,900 ms): 101 in 0.1 s is too short to tell.
       'importing: 101/1000 items (10%)\n',
-      'importing: 1000/1000 items (100%)\n',
+      'importing: 1000/1000 items (100%), 196/s, 0s left\n',
     ]);
   });
 
@@ -74,5 +75,21 @@ describe('ProgressReporter', () => {
     reporter.update({ done: 5, total: 10, unit: 'elements' });
     expect(written[0].length - '\r\x1b[K'.length).toBeLessThanOrEqual(50);
     expect(written[0]).toContain('50% 5/10 elements');
+  });
+
+  it("shows the phase's rate and the time left once it has run a second", () => {
+    const { written, reporter, at } = setup(true);
+    reporter.update({ done: 0, total: 10_000, unit: 'items' });
+    at(2000);
+    reporter.update({ done: 1000, total: 10_000, unit: 'items' });
+    at(2100);
+    reporter.update({ done: 0, total: 500, unit: 'relations' });
+    at(4100);
+    reporter.update({ done: 100, total: 500, unit: 'relations' });
+    expect(written).toEqual([
+      '\r\x1b[Kimporting [##---------------------------] 10% 1000/10000 items, 500/s, 18s left',
+      '\r\x1b[Kimporting [------------------------------] 0% 0/500 relations',
+      '\r\x1b[Kimporting [######------------------------] 20% 100/500 relations, 50/s, 8s left',
+    ]);
   });
 });

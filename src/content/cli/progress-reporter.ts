@@ -38,6 +38,8 @@ export class ProgressReporter {
   private lastShown: number | undefined;
   private drawn = false;
   private last: ProgressStep | undefined;
+  /** When the current phase (unit) was first reported: its rate is counted from there. */
+  private phaseStarted = 0;
 
   constructor(
     private readonly sink: ProgressSink,
@@ -50,8 +52,9 @@ export class ProgressReporter {
 
   update(step: ProgressStep): void {
     const changedUnit = this.last !== undefined && this.last.unit !== step.unit;
-    this.last = step;
     const now = this.now();
+    if (this.last === undefined || changedUnit) this.phaseStarted = now;
+    this.last = step;
     // Plain lines start after one line interval: a log should not get a line for a short run.
     const delay = this.sink.isTTY ? this.timing.delayMs : this.timing.lineMs;
     if (now - this.started < delay) return;
@@ -62,11 +65,11 @@ export class ProgressReporter {
     if (!due && !eager) return;
     this.lastShown = now;
     if (this.sink.isTTY) {
-      this.sink.write(`${CLEAR_LINE}${this.bar(step)}`);
+      this.sink.write(`${CLEAR_LINE}${this.bar(step, this.pace(step, now))}`);
       this.drawn = true;
     } else {
       this.sink.write(
-        `${this.label}: ${step.done}/${step.total} ${step.unit} (${percent(step)}%)\n`,
+        `${this.label}: ${step.done}/${step.total} ${step.unit} (${percent(step)}%)${this.pace(step, now)}\n`,
       );
     }
   }
@@ -77,8 +80,16 @@ export class ProgressReporter {
     this.drawn = false;
   }
 
-  private bar(step: ProgressStep): string {
-    const text = ` ${percent(step)}% ${step.done}/${step.total} ${step.unit}`;
+  /** The phase's rate and the time left at that rate, once it has run a second. */
+  private pace(step: ProgressStep, now: number): string {
+    const seconds = (now - this.phaseStarted) / 1000;
+    if (seconds < 1 || step.done === 0) return '';
+    const rate = step.done / seconds;
+    return `, ${Math.round(rate).toLocaleString('en')}/s, ${duration((step.total - step.done) / rate)} left`;
+  }
+
+  private bar(step: ProgressStep, pace: string): string {
+    const text = ` ${percent(step)}% ${step.done}/${step.total} ${step.unit}${pace}`;
     const room = (this.sink.columns || 80) - this.label.length - text.length - 4;
     const width = Math.max(10, Math.min(BAR_WIDTH, room));
     const filled = step.total === 0 ? width : Math.floor((width * step.done) / step.total);
@@ -88,4 +99,12 @@ export class ProgressReporter {
 
 function percent(step: ProgressStep): number {
   return step.total === 0 ? 100 : Math.floor((100 * step.done) / step.total);
+}
+
+/** `45s`, `3m 05s`, `2h 10m`. */
+function duration(seconds: number): string {
+  const s = Math.ceil(seconds);
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s`;
+  return `${Math.floor(s / 3600)}h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
 }

@@ -318,7 +318,9 @@ export function parseSeedDocument(
     list.forEach((item: unknown, index) => {
       const at = `${file}: ${kind}[${index}]`;
       const converted = convertObject(shape.props, shape.required, item, at, problems);
-      if (converted !== undefined) (into[kind] as unknown[]).push({ ...converted, at, dir });
+      if (converted === undefined) return;
+      const checked = { ...converted, at, dir };
+      (into[kind] as unknown[]).push(kind === 'entries' ? packValues(checked) : checked);
     });
   }
 }
@@ -351,4 +353,55 @@ export function parentsFirst<
   };
   items.forEach(visit);
   return ordered;
+}
+
+/** A value JSON would not give back as it is (NaN, a Date, a Map, ...). */
+class NotJson extends Error {}
+
+function exactJson(this: unknown, key: string, value: unknown): unknown {
+  const original = (this as Record<string, unknown>)[key];
+  if (typeof original === 'number' && (!Number.isFinite(original) || Object.is(original, -0))) {
+    throw new NotJson();
+  }
+  if (original !== null && typeof original === 'object' && !Array.isArray(original)) {
+    const proto: unknown = Object.getPrototypeOf(original);
+    if (proto !== Object.prototype && proto !== null) throw new NotJson();
+  }
+  if (key === '__proto__') throw new NotJson();
+  return value;
+}
+
+/** An item whose field and site values are kept as their JSON text until read. */
+class PackedValues {
+  readonly #text: string;
+
+  constructor(rest: object, text: string) {
+    Object.assign(this, rest);
+    this.#text = text;
+  }
+
+  get fields(): Readonly<Record<string, unknown>> | undefined {
+    return (JSON.parse(this.#text) as { fields?: Record<string, unknown> }).fields;
+  }
+
+  get sites(): Readonly<Record<string, SeedSiteContent>> | undefined {
+    return (JSON.parse(this.#text) as { sites?: Record<string, SeedSiteContent> }).sites;
+  }
+}
+
+/**
+ * An entry with its `fields` and `sites` held as JSON text, parsed again whenever read: a load
+ * holds every checked item until pass one ends, and the text is a fraction of the objects'
+ * heap (issue 27: ~6 KB per generated entry). Values JSON would not give back exactly stay as
+ * they are.
+ */
+function packValues<T extends object>(item: T & { fields?: unknown; sites?: unknown }): T {
+  const { fields, sites, ...rest } = item;
+  if (fields === undefined && sites === undefined) return item;
+  try {
+    return new PackedValues(rest, JSON.stringify({ fields, sites }, exactJson)) as unknown as T;
+  } catch (error) {
+    if (error instanceof NotJson) return item;
+    throw error;
+  }
 }

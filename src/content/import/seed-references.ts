@@ -47,6 +47,65 @@ export class SeedReferences {
     return found;
   }
 
+  /**
+   * Looks up many `<container>/<slug>` references of entries, categories or tags at once (one
+   * query per container and 1,000 slugs), remembering those found as `find` would: pass two
+   * names thousands of distinct entries, each otherwise a query of its own.
+   */
+  async prefetch(kind: ElementKind, references: Iterable<string>): Promise<void> {
+    const containers = new Map<number, Map<string, string>>();
+    for (const reference of references) {
+      const slash = reference.indexOf('/');
+      if (UID.test(reference) || slash <= 0 || slash === reference.length - 1) continue;
+      const id = this.containerId(kind, reference.slice(0, slash));
+      if (id === undefined) continue;
+      const slugs = containers.get(id) ?? new Map<string, string>();
+      slugs.set(reference.slice(slash + 1), reference);
+      containers.set(id, slugs);
+    }
+    const sites = this.siteOrder();
+    for (const [containerId, slugs] of containers) {
+      const all = [...slugs.keys()];
+      for (let start = 0; start < all.length; start += 1_000) {
+        const found = await this.lookups.manyBySlugInSites(
+          kind,
+          containerId,
+          all.slice(start, start + 1_000),
+          sites,
+        );
+        for (const [slug, key] of found) {
+          await this.remembered(kind, `s:${containerId} ${slug}`, () => Promise.resolve(key));
+          await this.remembered(kind, `r:${slugs.get(slug)}`, () => Promise.resolve(key));
+        }
+      }
+    }
+  }
+
+  /** The section or group a natural key names (entries in singles are not prefetched). */
+  private containerId(kind: ElementKind, handle: string): number | undefined {
+    switch (kind) {
+      case ElementKinds.entry: {
+        const section = this.model.sections.handle(handle);
+        return section?.type === 'single' ? undefined : section?.id;
+      }
+      case ElementKinds.category:
+        return this.model.categoryGroups.handle(handle)?.id;
+      case ElementKinds.tag:
+        return this.model.tagGroups.handle(handle)?.id;
+      case ElementKinds.asset:
+      case ElementKinds.user:
+      case ElementKinds.globalSet:
+      case ElementKinds.matrixBlock:
+        return undefined;
+    }
+  }
+
+  /** Site ids, the primary site's first (slugs are those of the primary site, else any). */
+  private siteOrder(): number[] {
+    const sites = [this.model.primarySite, ...this.model.sites.all.filter((site) => !site.primary)];
+    return sites.map((site) => site.id);
+  }
+
   async resolve(kind: ElementKind, reference: string): Promise<number> {
     const found = await this.find(kind, reference);
     if (found === undefined) {

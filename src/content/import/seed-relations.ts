@@ -1,4 +1,5 @@
 import type { Field } from '../model/content-model';
+import type { ElementKind } from '../model/element-kinds';
 import { relationTargetKind } from '../model/field-types';
 import type { ElementWriter } from '../store/write/element-writer';
 import type { RelationValues } from '../store/write/relation-batch';
@@ -36,6 +37,7 @@ export class SeedRelationPass {
     relations: readonly PendingRelation[],
     linked: (step: Promise<void>) => Promise<void>,
   ): Promise<void> {
+    await this.prefetch(relations);
     let batch: { at: string; values: RelationValues }[] = [];
     let pairs = new Set<string>();
     const flush = async () => {
@@ -76,6 +78,19 @@ export class SeedRelationPass {
       });
     }
     if (batch.length > 0) await flush();
+  }
+
+  /** Every natural key the relations name, looked up in bulk before they are resolved one by one. */
+  private async prefetch(relations: readonly PendingRelation[]): Promise<void> {
+    const byKind = new Map<ElementKind, Set<string>>();
+    for (const { field, references } of relations) {
+      const kind = relationTargetKind(field.type)!;
+      const list = Array.isArray(references) ? references : [references];
+      const set = byKind.get(kind) ?? new Set<string>();
+      for (const reference of list) if (typeof reference === 'string') set.add(reference);
+      byKind.set(kind, set);
+    }
+    for (const [kind, references] of byKind) await this.references.prefetch(kind, references);
   }
 
   /** A relation value's references as element ids. */

@@ -13,7 +13,7 @@ import { type ElementKind, ElementKinds } from '../model/element-kinds';
 import type { ElementWriter } from '../store/write/element-writer';
 import { normalizeFolderPath } from '../store/write/asset-rows';
 import { ElementWriteError, ProblemList } from '../store/write/write-error';
-import type { SavedElement, SiteContentInput } from '../store/write/write-input';
+import type { EntryInput, SavedElement } from '../store/write/write-input';
 import type { ElementKey, ElementLookups } from '../store/write/element-lookups';
 import { slugify } from '../store/write/slug';
 import {
@@ -25,16 +25,15 @@ import {
   type SeedEntry,
   type SeedGlobalSet,
   type SeedKind,
-  type SeedSiteContent,
   type SeedTag,
   type SeedUser,
 } from './seed-document';
 import { SeedReferenceError, SeedReferences } from './seed-references';
 import { type PendingRelation, SeedRelationPass } from './seed-relations';
-import { holdsNestedElements, isRelationFieldType } from '../model/field-types';
-import { nestedValueAsBlocks } from './nested-field-values';
-import { seedBlocks } from './seed-blocks';
+import { holdsNestedElements } from '../model/field-types';
+import { type ContentItem, type PreparedContent, prepareContent } from './prepared-content';
 import { StatisticsSchedule } from './statistics-schedule';
+import { type EntryCandidate, SeedEntryBatches } from './seed-entry-batches';
 
 /** Every problem of a content load; nothing of it was written. */
 export class SeedContentError extends Error {
@@ -42,14 +41,6 @@ export class SeedContentError extends Error {
     super(`the content could not be loaded:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'SeedContentError';
   }
-}
-
-/** What an item's field values become for the first pass. */
-interface PreparedContent {
-  readonly fields: Record<string, unknown>;
-  readonly sites: Map<number, SiteContentInput>;
-  /** Gives the waiting relations their source ids once the element is written. */
-  readonly written: (saved: SavedElement) => void;
 }
 
 const ELEMENT_KIND_OF: Record<SeedKind, ElementKind> = {
@@ -125,11 +116,21 @@ export class SeedRun {
     for (const set of document.globalSets) {
       await progress(this.item(`${set.at} (${set.handle})`, () => this.globalSet(set)));
     }
+    const batches = new SeedEntryBatches(
+      this.writer,
+      this.lookups,
+      this.model.sites.all.map((site) => site.id),
+      (entry) =>
+        progress(
+          this.item(`${entry.at} (${entry.section}/${this.slugOf(entry)})`, () =>
+            this.entry(entry),
+          ),
+        ),
+    );
     for (const entry of parentsFirst(document.entries, (e) => e.section)) {
-      await progress(
-        this.item(`${entry.at} (${entry.section}/${this.slugOf(entry)})`, () => this.entry(entry)),
-      );
+      await batches.add(entry, await this.newEntry(entry, progress));
     }
+    await batches.flush();
     const relations = this.pending.filter((relation) => relation.sourceId !== undefined);
     const linked = this.counter('relations', relations.length + this.photos.length);
     await new SeedRelationPass(this.writer, this.references, this.problems, (at, work) =>
@@ -331,6 +332,62 @@ export class SeedRun {
     this.written('entries', saved, content, entry);
   }
 
+  /**
+   * An entry that may be new, for the batch (seed-entry-batches.ts); undefined when it must be
+   * saved alone: in a single or structure section, with matrix blocks, or with a problem (the
+   * single save reports it in its turn).
+   */
+  private async newEntry(
+    entry: SeedEntry,
+    progress: (step: Promise<void>) => Promise<void>,
+  ): Promise<EntryCandidate | undefined> {
+    const section = this.model.sections.handle(entry.section);
+    if (section?.type !== 'channel' || entry.parent !== undefined) return undefined;
+    const type =
+      entry.type === undefined
+        ? section.entryTypes[0]
+        : section.entryTypes.find((t) => t.handle === entry.type);
+    const slug = this.slugOf(entry);
+    if (type === undefined || slug === '') return undefined;
+    const nested = type.fields.some(
+      (field) => holdsNestedElements(field.type) && entry.fields?.[field.handle] !== undefined,
+    );
+    if (nested) return undefined;
+    try {
+      const content = this.prepare(type.fields, entry, entry.at);
+      const input: EntryInput = {
+        ...this.common(entry, undefined),
+        fields: content.fields,
+        sites: content.sites,
+        sectionId: section.id,
+        typeId: type.id,
+        authorId:
+          entry.author === undefined
+            ? undefined
+            : await this.references.resolve(ElementKinds.user, entry.author),
+        authorIds: entry.authors === undefined ? undefined : await this.users(entry.authors),
+        postDate: entry.postDate,
+        expiryDate: entry.expiryDate,
+        archived: entry.archived,
+      };
+      return {
+        entry,
+        input,
+        sectionId: section.id,
+        slug,
+        written: (saved) => {
+          this.written('entries', saved, content, entry);
+          return progress(Promise.resolve());
+        },
+      };
+    } catch (error) {
+      if (error instanceof ElementWriteError || error instanceof SeedReferenceError) {
+        return undefined;
+      }
+      throw error;
+    }
+  }
+
   private written(
     kind: SeedKind,
     saved: SavedElement,
@@ -385,64 +442,9 @@ export class SeedRun {
     return found.id;
   }
 
-  private siteId(handle: string): number {
-    const site = this.model.sites.handle(handle);
-    if (site === undefined) {
-      throw new ElementWriteError([
-        `sites: no site "${handle}" (sites: ${this.model.sites.all.map((s) => s.handle).join(', ')})`,
-      ]);
-    }
-    return site.id;
-  }
-
-  /**
-   * Splits an item's values: relation values wait for pass two, matrix blocks become
-   * BlockInputs (their relation values wait too), the rest go to the writer as they are.
-   */
-  private prepare(
-    layout: readonly Field[],
-    item: {
-      fields?: Readonly<Record<string, unknown>>;
-      sites?: Readonly<Record<string, SeedSiteContent>>;
-    },
-    at: string,
-  ): PreparedContent {
-    const waiting: { relation: PendingRelation; block?: { field: string; index: number } }[] = [];
-    const take = (values: Readonly<Record<string, unknown>> | undefined, siteId?: number) => {
-      const rest: Record<string, unknown> = {};
-      for (const [handle, value] of Object.entries(values ?? {})) {
-        const field = layout.find((f) => f.handle === handle);
-        if (field !== undefined && isRelationFieldType(field.type)) {
-          waiting.push({ relation: { at, field, references: value, siteId } });
-        } else if (field !== undefined && holdsNestedElements(field.type) && siteId === undefined) {
-          const blocks = nestedValueAsBlocks(field, value);
-          rest[handle] = seedBlocks(
-            field,
-            blocks,
-            at,
-            (handle) => this.siteId(handle),
-            (index, relation) => waiting.push({ relation, block: { field: handle, index } }),
-          );
-        } else rest[handle] = value;
-      }
-      return rest;
-    };
-    const fields = take(item.fields);
-    const sites = new Map<number, SiteContentInput>();
-    for (const [handle, site] of Object.entries(item.sites ?? {})) {
-      sites.set(this.siteId(handle), { ...site, fields: take(site.fields, this.siteId(handle)) });
-    }
-    return {
-      fields,
-      sites,
-      written: (saved) => {
-        for (const { relation, block } of waiting) {
-          relation.sourceId =
-            block === undefined ? saved.id : saved.blocks.get(block.field)?.[block.index]?.id;
-          this.pending.push(relation);
-        }
-      },
-    };
+  /** Splits an item's values for pass one (prepared-content.ts); relation values wait. */
+  private prepare(layout: readonly Field[], item: ContentItem, at: string): PreparedContent {
+    return prepareContent(this.model, layout, item, at, (relation) => this.pending.push(relation));
   }
 
   /** User references (usernames, emails or uids) in order, one look-up at a time. */

@@ -84,6 +84,56 @@ export class ElementLookups {
     return toKey(row);
   }
 
+  /** Of these uids, those an element holds (trashed ones too: a save by uid restores them). */
+  async heldUids(uids: readonly string[]): Promise<Set<string>> {
+    if (uids.length === 0) return new Set();
+    const rows = await rawRows<{ uid: string }>(
+      this.db,
+      sql`SELECT uid FROM content_elements WHERE uid = ANY(${sql.param([...uids])}::text[])`,
+    );
+    return new Set(rows.map((row) => row.uid));
+  }
+
+  /** Of these slugs, those a live entry, category or tag of the container has in any of the sites. */
+  async heldSlugs(
+    kind: ElementKind,
+    containerId: number,
+    slugs: readonly string[],
+    siteIds: readonly number[],
+  ): Promise<Set<string>> {
+    if (slugs.length === 0) return new Set();
+    const rows = await rawRows<{ slug: string }>(
+      this.db,
+      sql`SELECT DISTINCT s.slug FROM content_elements e
+          JOIN content_element_sites s ON s.element_id = e.id
+          WHERE s.site_id = ANY(${sql.param([...siteIds])}::bigint[])
+            AND e.kind = ${kind} AND e.container_id = ${containerId}
+            AND s.slug = ANY(${sql.param([...slugs])}::text[]) AND e.date_deleted IS NULL`,
+    );
+    return new Set(rows.map((row) => row.slug));
+  }
+
+  /** `bySlugInSites` for many slugs of one container in one statement: found ones by slug. */
+  async manyBySlugInSites(
+    kind: ElementKind,
+    containerId: number,
+    slugs: readonly string[],
+    siteIds: readonly number[],
+  ): Promise<Map<string, ElementKey>> {
+    if (slugs.length === 0) return new Map();
+    const sites = sql.param([...siteIds]);
+    const rows = await rawRows<KeyRow & { slug: string }>(
+      this.db,
+      sql`SELECT DISTINCT ON (s.slug) s.slug, e.id, e.uid FROM content_elements e
+          JOIN content_element_sites s ON s.element_id = e.id
+          WHERE s.site_id = ANY(${sites}::bigint[])
+            AND e.kind = ${kind} AND e.container_id = ${containerId}
+            AND s.slug = ANY(${sql.param([...slugs])}::text[]) AND e.date_deleted IS NULL
+          ORDER BY s.slug, array_position(${sites}::bigint[], s.site_id), e.id`,
+    );
+    return new Map(rows.map((row) => [row.slug, toKey(row)!]));
+  }
+
   /** The entry of a single section. */
   async single(sectionId: number): Promise<ElementKey | undefined> {
     const [row] = await rawRows<KeyRow>(

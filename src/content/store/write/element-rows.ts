@@ -128,6 +128,118 @@ export class ElementRows {
     return Number(row.id);
   }
 
+  /** `count` element ids taken from the table's sequence (batched saves insert with them). */
+  async nextIds(count: number): Promise<number[]> {
+    const rows = await rawRows<{ id: number | string }>(
+      this.db,
+      sql`SELECT nextval(pg_get_serial_sequence('content_elements', 'id')) AS id
+          FROM generate_series(1, ${count})`,
+    );
+    return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
+  }
+
+  /** New elements with their ids (from nextIds), in one statement. */
+  async insertMany(elements: readonly (NewElement & { readonly id: number })[]): Promise<void> {
+    if (elements.length === 0) return;
+    const values = elements.map((e) => ({
+      id: e.id,
+      uid: e.uid,
+      kind: e.kind,
+      container_id: e.containerId,
+      type_id: e.typeId ?? null,
+      owner_id: e.ownerId ?? null,
+      sort_order: e.sortOrder ?? null,
+      author_id: e.authorId ?? null,
+      photo_id: e.photoId ?? null,
+      post_date: iso(e.postDate),
+      expiry_date: iso(e.expiryDate),
+      enabled: e.enabled ?? true,
+      archived: e.archived ?? false,
+      date_created: iso(e.dateCreated),
+      date_updated: iso(e.dateUpdated),
+    }));
+    await this.db.execute(
+      sql`INSERT INTO content_elements (id, uid, kind, container_id, type_id, owner_id, sort_order,
+            author_id, photo_id, post_date, expiry_date, enabled, archived, date_created, date_updated)
+          SELECT id, uid, kind, container_id, type_id, owner_id, sort_order, author_id, photo_id,
+            post_date::timestamptz, expiry_date::timestamptz, enabled, archived,
+            date_created::timestamptz, date_updated::timestamptz
+          FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS v(id bigint, uid text,
+            kind text, container_id bigint, type_id bigint, owner_id bigint, sort_order integer,
+            author_id bigint, photo_id bigint, post_date text, expiry_date text, enabled boolean,
+            archived boolean, date_created text, date_updated text)
+          ORDER BY id`,
+    );
+  }
+
+  /** Site rows of elements that have none yet, in one statement. */
+  async insertSiteRows(
+    rows: readonly { elementId: number; siteId: number; row: SiteRowWrite }[],
+  ): Promise<void> {
+    if (rows.length === 0) return;
+    const values = rows.map(({ elementId, siteId, row }) => ({
+      element_id: elementId,
+      site_id: siteId,
+      title: row.title,
+      slug: row.slug,
+      uri: row.uri,
+      enabled: row.enabled,
+      fields: row.fields,
+      search_text: row.searchText,
+      date_updated: iso(row.dateUpdated),
+    }));
+    await this.db.execute(
+      sql`INSERT INTO content_element_sites
+            (element_id, site_id, title, slug, uri, enabled, fields, search_text, date_updated)
+          SELECT element_id, site_id, title, slug, uri, enabled, fields, search_text,
+            date_updated::timestamptz
+          FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS v(element_id bigint,
+            site_id bigint, title text, slug text, uri text, enabled boolean, fields jsonb,
+            search_text text, date_updated text)`,
+    );
+  }
+
+  /** Of these `[siteId, uri]` pairs, those a live element holds, as `siteId uri` keys. */
+  async takenUris(pairs: readonly (readonly [number, string])[]): Promise<Set<string>> {
+    if (pairs.length === 0) return new Set();
+    const rows = await rawRows<{ site_id: number | string; uri: string }>(
+      this.db,
+      sql`SELECT DISTINCT s.site_id, s.uri FROM content_element_sites s
+          JOIN content_elements e ON e.id = s.element_id
+          WHERE (s.site_id, s.uri) IN (
+              SELECT * FROM unnest(${sql.param(pairs.map(([site]) => site))}::bigint[],
+                ${sql.param(pairs.map(([, uri]) => uri))}::text[]))
+            AND e.date_deleted IS NULL`,
+    );
+    return new Set(rows.map((row) => `${Number(row.site_id)} ${row.uri}`));
+  }
+
+  /** The kinds of these elements (missing ids are left out). */
+  async kindsOf(ids: readonly number[]): Promise<Map<number, ElementKind>> {
+    if (ids.length === 0) return new Map();
+    const rows = await rawRows<{ id: number | string; kind: ElementKind }>(
+      this.db,
+      sql`SELECT id, kind FROM content_elements WHERE id = ANY(${sql.param([...ids])}::bigint[])`,
+    );
+    return new Map(rows.map((row) => [Number(row.id), row.kind]));
+  }
+
+  /** Authors of new entries (which have none yet), in one statement: `[entryId, authorIds]`. */
+  async insertEntryAuthors(
+    lists: readonly (readonly [number, readonly number[]])[],
+  ): Promise<void> {
+    const rows = lists.flatMap(([entry, authors]) =>
+      authors.map((author, index) => ({ entry, author, sort: index + 1 })),
+    );
+    if (rows.length === 0) return;
+    await this.db.execute(
+      sql`INSERT INTO content_entry_authors (entry_id, author_id, sort_order)
+          SELECT entry, author, sort
+          FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(entry bigint, author bigint,
+            sort integer)`,
+    );
+  }
+
   /** Sets the given columns; a written element is no longer trashed. */
   async update(id: number, columns: ElementColumns): Promise<void> {
     const sets = [sql`date_deleted = NULL`];

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Field, MatrixBlockType } from '../../model/content-model';
 import { containsNul } from '../../../infra/http/validation/unstorable-text';
 import type { ContentModelIndex } from '../../model/content-model.index';
-import type { ElementColumns, ElementRows } from './element-rows';
+import type { ElementColumns, ElementRows, NewElement } from './element-rows';
 import { ElementSites, type SavedRow } from './element-sites';
 import { normalizeFieldValue } from './field-values';
 import { isRelationField, type RelationRows } from './relation-rows';
@@ -17,7 +17,7 @@ import { ElementKinds } from '../../model/element-kinds';
 import { holdsNestedElements } from '../../model/field-types';
 
 /** Field values split by what stores them. */
-interface SplitValues {
+export interface SplitValues {
   readonly plain: Record<string, unknown>;
   readonly relations: Map<Field, unknown>;
   readonly blocks: Map<Field, unknown>;
@@ -85,24 +85,8 @@ export class ElementSave {
     problems: ProblemList,
     model: ContentModelIndex,
   ): Promise<CheckedValues> {
-    const { content } = spec;
     const siteHandle = (id: number) => model.sites.id(id)?.handle ?? String(id);
-    const common = splitValues(spec, content.fields, null, problems);
-    const perSite = new Map<number, SplitValues>();
-    for (const [siteId, site] of content.sites ?? new Map<number, SiteContentInput>()) {
-      if (!spec.siteIds.includes(siteId)) {
-        problems.add(`site ${siteHandle(siteId)}: ${spec.where} is not in this site`);
-        continue;
-      }
-      perSite.set(siteId, splitValues(spec, site.fields, siteHandle(siteId), problems));
-    }
-    for (const [siteId, format] of spec.uriFormats ?? new Map<number, string>()) {
-      for (const token of unsupportedUriTokens(format)) {
-        problems.add(
-          `URI format "${format}" of site ${siteHandle(siteId)}: unsupported {${token}}`,
-        );
-      }
-    }
+    const { common, perSite } = splitSaveValues(spec, problems, model);
     const relationIds = new Map<Field, number[]>();
     const perSiteRelationIds = new Map<number, Map<Field, number[]>>();
     for (const [field, value] of common.relations) {
@@ -137,15 +121,7 @@ export class ElementSave {
       return { id, uid, created: false };
     }
     const uid = content.uid ?? randomUUID();
-    const id = await this.rows.insert({
-      ...spec.newColumns,
-      ...definedOnly(columns),
-      uid,
-      kind: spec.kind,
-      containerId: spec.containerId,
-      dateCreated: content.dateCreated ?? now,
-      dateUpdated: content.dateUpdated ?? now,
-    });
+    const id = await this.rows.insert(newElementRow(spec, uid, now));
     return { id, uid, created: true };
   }
 
@@ -257,6 +233,54 @@ export class ElementSave {
     );
     return saved;
   }
+}
+
+/**
+ * A save's values split by what stores them and checked (relation targets not yet looked up),
+ * the sites given checked against the spec's, and its URI formats' tokens.
+ */
+export function splitSaveValues(
+  spec: SaveSpec,
+  problems: ProblemList,
+  model: ContentModelIndex,
+): { common: SplitValues; perSite: Map<number, SplitValues> } {
+  const { content } = spec;
+  const siteHandle = (id: number) => model.sites.id(id)?.handle ?? String(id);
+  const common = splitValues(spec, content.fields, null, problems);
+  const perSite = new Map<number, SplitValues>();
+  for (const [siteId, site] of content.sites ?? new Map<number, SiteContentInput>()) {
+    if (!spec.siteIds.includes(siteId)) {
+      problems.add(`site ${siteHandle(siteId)}: ${spec.where} is not in this site`);
+      continue;
+    }
+    perSite.set(siteId, splitValues(spec, site.fields, siteHandle(siteId), problems));
+  }
+  for (const [siteId, format] of spec.uriFormats ?? new Map<number, string>()) {
+    for (const token of unsupportedUriTokens(format)) {
+      problems.add(`URI format "${format}" of site ${siteHandle(siteId)}: unsupported {${token}}`);
+    }
+  }
+  return { common, perSite };
+}
+
+/** The row of a new element: the spec's columns, its uid, and "now" where the content gives no date. */
+export function newElementRow(spec: SaveSpec, uid: string, now: Date): NewElement {
+  const { content } = spec;
+  return {
+    ...spec.newColumns,
+    ...definedOnly({
+      ...spec.columns,
+      enabled: content.enabled,
+      archived: content.archived,
+      dateCreated: content.dateCreated,
+      dateUpdated: content.dateUpdated ?? now,
+    }),
+    uid,
+    kind: spec.kind,
+    containerId: spec.containerId,
+    dateCreated: content.dateCreated ?? now,
+    dateUpdated: content.dateUpdated ?? now,
+  };
 }
 
 /** Field values → what the fields column, relation rows and matrix blocks get. */

@@ -1,5 +1,5 @@
 import type { ContentModelIndex } from '../../model/content-model.index';
-import type { ElementRows, SiteRow } from './element-rows';
+import type { ElementRows, SiteRow, SiteRowWrite } from './element-rows';
 import { defaultFieldValue } from './field-values';
 import { isRelationField } from './relation-rows';
 import { pick, type SaveSpec } from './save-spec';
@@ -48,7 +48,6 @@ export class ElementSites {
   ): Promise<boolean> {
     const { content } = spec;
     const { id } = saved;
-    const siteHandle = (siteId: number) => model.sites.id(siteId)?.handle ?? String(siteId);
     // A new element's blocks are only those of this save: none given, no text to read.
     const hasBlocks = spec.layout.some(
       (field) =>
@@ -61,77 +60,120 @@ export class ElementSites {
     const parentId = spec.structure ? await this.structures.parentOf(id) : null;
     const parentSites =
       parentId === null ? new Map<number, SiteRow>() : await this.rows.siteRows(parentId);
-    const defaults = defaultValues(spec);
-    const primaryInput = content.sites?.get(model.primarySite.id);
-    const elementTitle = pick(
-      content.title,
-      primaryInput?.title,
-      ...[...(content.sites?.values() ?? [])].map((s) => s.title),
-    );
-    let uriChanged = false;
-    for (const siteId of spec.siteIds) {
-      const siteInput = content.sites?.get(siteId);
-      const previous = previousSites.get(siteId);
-      const fields = {
-        ...(previous?.fields ?? defaults),
-        ...values.common,
-        ...(values.perSite.get(siteId) ?? {}),
-      };
-      let title: string | null = null;
-      let slug: string | null = null;
-      const explicitSlug = pick(siteInput?.slug, content.slug);
-      if (spec.hasSlug && explicitSlug !== undefined && explicitSlug !== null) {
-        slug = explicitSlug === HOMEPAGE_URI ? explicitSlug : slugify(explicitSlug);
+    const { rows, uriChanged } = await siteRowsOf(spec, saved, values, problems, model, now, {
+      blockText,
+      previousSites,
+      parentSites,
+      uriTaken: (siteId, uri) => this.rows.uriTaken(siteId, uri, id),
+    });
+    for (const [siteId, row] of rows) await this.rows.upsertSiteRow(id, siteId, row);
+    return uriChanged;
+  }
+}
+
+/** What a save's site rows are made from besides the save itself. */
+export interface SiteRowContext {
+  /** The search text of the element's blocks per site. */
+  readonly blockText: ReadonlyMap<number, string>;
+  /** The element's rows before this save (none for a new element). */
+  readonly previousSites: ReadonlyMap<number, SiteRow>;
+  /** The structure parent's rows (URIs under the parent's). */
+  readonly parentSites: ReadonlyMap<number, SiteRow>;
+  /** Whether another live element holds the URI in the site. */
+  readonly uriTaken: (siteId: number, uri: string) => Promise<boolean> | boolean;
+}
+
+/**
+ * The rows `ElementSites.write` writes, in site order, and whether a URI the element had changed
+ * (a site whose row has problems gets none, nor do the sites after it). Batched saves
+ * (save-batch.ts) make them the same way without a query per element.
+ */
+export async function siteRowsOf(
+  spec: SaveSpec,
+  saved: SavedRow,
+  values: PlainValues,
+  problems: ProblemList,
+  model: ContentModelIndex,
+  now: Date,
+  context: SiteRowContext,
+): Promise<{ rows: [number, SiteRowWrite][]; uriChanged: boolean }> {
+  const { content } = spec;
+  const siteHandle = (siteId: number) => model.sites.id(siteId)?.handle ?? String(siteId);
+  const { blockText, previousSites, parentSites } = context;
+  const rows: [number, SiteRowWrite][] = [];
+  const defaults = defaultValues(spec);
+  const primaryInput = content.sites?.get(model.primarySite.id);
+  const elementTitle = pick(
+    content.title,
+    primaryInput?.title,
+    ...[...(content.sites?.values() ?? [])].map((s) => s.title),
+  );
+  let uriChanged = false;
+  for (const siteId of spec.siteIds) {
+    const siteInput = content.sites?.get(siteId);
+    const previous = previousSites.get(siteId);
+    const fields = {
+      ...(previous?.fields ?? defaults),
+      ...values.common,
+      ...(values.perSite.get(siteId) ?? {}),
+    };
+    let title: string | null = null;
+    let slug: string | null = null;
+    const explicitSlug = pick(siteInput?.slug, content.slug);
+    if (spec.hasSlug && explicitSlug !== undefined && explicitSlug !== null) {
+      slug = explicitSlug === HOMEPAGE_URI ? explicitSlug : slugify(explicitSlug);
+    }
+    let titleMissing = false;
+    switch (spec.title.mode) {
+      case 'required':
+        title = pick(siteInput?.title, content.title, previous?.title, elementTitle) ?? null;
+        titleMissing = title === null || title.trim() === '';
+        if (titleMissing) problems.add(`site ${siteHandle(siteId)}: title is required`);
+        break;
+      case 'optional':
+        title = pick(siteInput?.title, content.title, previous?.title) ?? spec.title.fallback;
+        break;
+      case 'fixed':
+        title = spec.title.value;
+        break;
+      case 'format':
+        title = renderTitle(
+          spec.title.format,
+          fields,
+          slug ?? previous?.slug ?? spec.defaultSlug ?? null,
+        );
+        break;
+      case 'none':
+        break;
+    }
+    if (spec.hasSlug && slug === null) {
+      slug = previous?.slug ?? spec.defaultSlug ?? slugify(elementTitle ?? title ?? '');
+      if (slug === '' && !titleMissing) {
+        problems.add(`site ${siteHandle(siteId)}: slug is required (the title gives none)`);
       }
-      let titleMissing = false;
-      switch (spec.title.mode) {
-        case 'required':
-          title = pick(siteInput?.title, content.title, previous?.title, elementTitle) ?? null;
-          titleMissing = title === null || title.trim() === '';
-          if (titleMissing) problems.add(`site ${siteHandle(siteId)}: title is required`);
+    }
+    if (!problems.empty) continue;
+    const format = spec.uriFormats?.get(siteId) ?? '';
+    const parent = parentSites.get(siteId);
+    const prefixParent = spec.structure?.prefixParent ?? false;
+    const uriOf = (withSlug: string | null) =>
+      elementUri(format, saved, withSlug, parent, prefixParent);
+    let uri = uriOf(slug);
+    if (uri !== null && slug !== null && usesSlug(format)) {
+      const base = slug;
+      for (let n = 1; await context.uriTaken(siteId, uri!); n++) {
+        if (n > MAX_URI_TRIES) {
+          problems.add(`site ${siteHandle(siteId)}: the URI "${uri}" is taken`);
           break;
-        case 'optional':
-          title = pick(siteInput?.title, content.title, previous?.title) ?? spec.title.fallback;
-          break;
-        case 'fixed':
-          title = spec.title.value;
-          break;
-        case 'format':
-          title = renderTitle(
-            spec.title.format,
-            fields,
-            slug ?? previous?.slug ?? spec.defaultSlug ?? null,
-          );
-          break;
-        case 'none':
-          break;
-      }
-      if (spec.hasSlug && slug === null) {
-        slug = previous?.slug ?? spec.defaultSlug ?? slugify(elementTitle ?? title ?? '');
-        if (slug === '' && !titleMissing) {
-          problems.add(`site ${siteHandle(siteId)}: slug is required (the title gives none)`);
         }
+        slug = `${base}-${n}`;
+        uri = uriOf(slug);
       }
-      if (!problems.empty) continue;
-      const format = spec.uriFormats?.get(siteId) ?? '';
-      const parent = parentSites.get(siteId);
-      const prefixParent = spec.structure?.prefixParent ?? false;
-      const uriOf = (withSlug: string | null) =>
-        elementUri(format, saved, withSlug, parent, prefixParent);
-      let uri = uriOf(slug);
-      if (uri !== null && slug !== null && usesSlug(format)) {
-        const base = slug;
-        for (let n = 1; await this.rows.uriTaken(siteId, uri!, id); n++) {
-          if (n > MAX_URI_TRIES) {
-            problems.add(`site ${siteHandle(siteId)}: the URI "${uri}" is taken`);
-            break;
-          }
-          slug = `${base}-${n}`;
-          uri = uriOf(slug);
-        }
-      }
-      if (previous !== undefined && previous.uri !== uri) uriChanged = true;
-      await this.rows.upsertSiteRow(id, siteId, {
+    }
+    if (previous !== undefined && previous.uri !== uri) uriChanged = true;
+    rows.push([
+      siteId,
+      {
         title,
         slug,
         uri,
@@ -143,10 +185,10 @@ export class ElementSites {
           blockText.get(siteId),
         ]),
         dateUpdated: content.dateUpdated ?? now,
-      });
-    }
-    return uriChanged;
+      },
+    ]);
   }
+  return { rows, uriChanged };
 }
 
 /** The default values of the layout's plain fields (a new site row starts from them). */

@@ -18,6 +18,8 @@ import { type RelationValues, saveRelationBatch } from './relation-batch';
 import { allSiteIds, globalSetSpec, type SaveSpec, siteSettingsMaps } from './save-spec';
 import { StructureNodes } from './structure-nodes';
 import { UriTrees } from './uri-trees';
+import { entryAuthors, entrySpec } from './entry-spec';
+import { EntryBatchSave } from './save-batch';
 import { identityUserOf, UserRows } from './user-rows';
 import { VolumeFiles } from './volume-files';
 import { ElementWriteError, ProblemList } from './write-error';
@@ -53,6 +55,7 @@ export class ElementWriter {
   private readonly saves: ElementSave;
   /** Assets: the kind with a file (asset-save.ts). */
   private readonly assets: AssetSave;
+  private readonly entryBatch: EntryBatchSave;
 
   constructor(
     private readonly database: Database,
@@ -70,6 +73,7 @@ export class ElementWriter {
     this.saves = new ElementSave(this.rows, this.structures, this.relations, this.uriTrees, () =>
       this.now(),
     );
+    this.entryBatch = new EntryBatchSave(this.rows, () => this.now());
     this.assets = new AssetSave(
       database,
       models,
@@ -145,46 +149,22 @@ export class ElementWriter {
       for (const authorId of authors ?? []) {
         await checkElementKind(this.rows, authorId, ElementKinds.user, 'author', problems);
       }
-      const sites = siteSettingsMaps(section.siteSettings, model);
       const saved = await this.save(
-        {
-          kind: ElementKinds.entry,
-          containerId: section.id,
-          where: `section "${section.handle}", entry type "${type.handle}"`,
-          layout: type.fields,
-          siteIds: sites.siteIds,
-          uriFormats: sites.uriFormats,
-          enabledByDefault: sites.enabledByDefault,
-          structure:
-            section.type === 'structure'
-              ? {
-                  id: section.id,
-                  maxLevels: section.maxLevels,
-                  prefixParent: section.uriParentPrefix === true,
-                }
-              : undefined,
-          parentId: section.type === 'structure' ? input.parentId : undefined,
-          placement: section.type === 'structure' ? input.placement : undefined,
-          title: type.hasTitleField
-            ? { mode: 'required' }
-            : { mode: 'format', format: type.titleFormat },
-          hasSlug: true,
-          defaultSlug: section.type === 'single' ? section.handle : undefined,
-          content: input,
-          existing,
-          columns: {
-            typeId: type.id,
-            authorId: authors === undefined ? undefined : (authors[0] ?? null),
-            postDate: input.postDate,
-            expiryDate: input.expiryDate,
-          },
-          newColumns: { postDate: input.postDate ?? this.now() },
-        },
+        entrySpec(model, section, type, input, existing, authors, this.now()),
         problems,
       );
       if (authors !== undefined) await this.rows.replaceEntryAuthors(saved.id, authors);
       return saved;
     });
+  }
+
+  /**
+   * New entries of channel sections, saved together (save-batch.ts): those of a prefix of
+   * `inputs`, up to the first that `saveEntry` must save alone. Their uids and slugs must name
+   * no stored element.
+   */
+  saveNewEntries(inputs: readonly EntryInput[]): Promise<SavedElement[]> {
+    return this.database.transaction(() => this.entryBatch.save(inputs, this.model));
   }
 
   saveCategory(input: CategoryInput): Promise<SavedElement> {
@@ -438,11 +418,4 @@ export class ElementWriter {
   private async freeUid(preferred: string): Promise<string> {
     return (await this.rows.byUid(preferred)) === undefined ? preferred : randomUUID();
   }
-}
-
-/** The authors a save sets (undefined: unchanged): `authorIds`, else `authorId`, each once. */
-function entryAuthors(input: EntryInput): readonly number[] | undefined {
-  if (input.authorIds !== undefined) return [...new Set(input.authorIds ?? [])];
-  if (input.authorId !== undefined) return input.authorId === null ? [] : [input.authorId];
-  return undefined;
 }
