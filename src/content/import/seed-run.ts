@@ -314,19 +314,7 @@ export class SeedRun {
         : this.bySlug(ElementKinds.entry, section.id, entry),
     );
     const saved = await this.writer.saveEntry({
-      ...this.common(entry, existing),
-      fields: content.fields,
-      sites: content.sites,
-      sectionId: section.id,
-      typeId: type.id,
-      authorId:
-        entry.author === undefined
-          ? undefined
-          : await this.references.resolve(ElementKinds.user, entry.author),
-      authorIds: entry.authors === undefined ? undefined : await this.users(entry.authors),
-      postDate: entry.postDate,
-      expiryDate: entry.expiryDate,
-      archived: entry.archived,
+      ...(await this.entryInput(entry, existing, content, section.id, type.id)),
       parentId: await this.parent(ElementKinds.entry, section.id, entry.parent),
     });
     this.written('entries', saved, content, entry);
@@ -355,21 +343,7 @@ export class SeedRun {
     if (nested) return undefined;
     try {
       const content = this.prepare(type.fields, entry, entry.at);
-      const input: EntryInput = {
-        ...this.common(entry, undefined),
-        fields: content.fields,
-        sites: content.sites,
-        sectionId: section.id,
-        typeId: type.id,
-        authorId:
-          entry.author === undefined
-            ? undefined
-            : await this.references.resolve(ElementKinds.user, entry.author),
-        authorIds: entry.authors === undefined ? undefined : await this.users(entry.authors),
-        postDate: entry.postDate,
-        expiryDate: entry.expiryDate,
-        archived: entry.archived,
-      };
+      const input = await this.entryInput(entry, undefined, content, section.id, type.id);
       return {
         entry,
         input,
@@ -400,6 +374,31 @@ export class SeedRun {
   }
 
   /** The element's own properties; the uid is the matched element's, or the item's for a new one. */
+  /** What an entry's save is given, the single save and the batch alike (no structure parent). */
+  private async entryInput(
+    entry: SeedEntry,
+    existing: ElementKey | undefined,
+    content: PreparedContent,
+    sectionId: number,
+    typeId: number,
+  ): Promise<EntryInput> {
+    return {
+      ...this.common(entry, existing),
+      fields: content.fields,
+      sites: content.sites,
+      sectionId,
+      typeId,
+      authorId:
+        entry.author === undefined
+          ? undefined
+          : await this.references.resolve(ElementKinds.user, entry.author),
+      authorIds: entry.authors === undefined ? undefined : await this.users(entry.authors),
+      postDate: entry.postDate,
+      expiryDate: entry.expiryDate,
+      archived: entry.archived,
+    };
+  }
+
   private common(
     item: {
       uid?: string;
