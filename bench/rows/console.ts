@@ -9,6 +9,7 @@ import { alternate } from '../tools/alternate';
 import { grpcClosedLoop } from '../tools/grpc-closed-loop';
 import { grpcFramedRequest, protoRootOf } from '../tools/grpc-frame';
 import { LoadResult } from '../tools/load-result';
+import { cpuMicros, grpcLoadWithCpu, perCpu } from '../tools/proc-cpu';
 import { grpcProblem } from '../tools/probe';
 import { benchRules } from '../tools/rule-files';
 import { launchService, Service, SHAPES, shapeLabel } from '../tools/service-launcher';
@@ -58,6 +59,15 @@ export async function consoleRows(): Promise<Row[]> {
           [on, off].map((service) => () => run(service, request)),
           BENCH.rounds,
         );
+        // The same, per second of the service's own CPU: steadier on a shared machine.
+        const frame = grpcFramedRequest(protoRootOf(PROJECT_ROOT), request);
+        const [cpuOn, cpuOff] = await alternate(
+          [on, off].map(
+            (service) => () => grpcLoadWithCpu(service.pid, service.grpcUrl, frame, BENCH.seconds),
+          ),
+          BENCH.rounds,
+          (run) => run.perCpuSecond,
+        );
         rows.push(
           ratioRow(
             {
@@ -66,6 +76,16 @@ export async function consoleRows(): Promise<Row[]> {
             },
             throughput(withAccounting),
             throughput(without),
+            AT_LEAST,
+          ),
+          ratioRow(
+            {
+              ...base,
+              measure: `gRPC decisions per service CPU second, memory store, ${label}: console accounting on / off`,
+              note: `${cpuMicros(cpuOn)} / ${cpuMicros(cpuOff)} µs of service CPU per decision; medians of ${BENCH.rounds} alternating rounds`,
+            },
+            perCpu(cpuOn),
+            perCpu(cpuOff),
             AT_LEAST,
           ),
         );

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import * as grpc from '@grpc/grpc-js';
 import { ruleDirectory } from '../../test/support/rule-dir';
 import { repeatedFormClient, type Json } from '../../test/support/rlqs-clients';
@@ -8,6 +7,7 @@ import { BENCH } from '../settings';
 import { encodeRequest } from '../tools/grpc-wire';
 import { median } from '../tools/median';
 import { rssBytes, toMB } from '../tools/proc-memory';
+import { cpuSeconds } from '../tools/proc-cpu';
 import { rawGrpcClient } from '../tools/raw-grpc-client';
 
 const ENVOYS = 50;
@@ -23,14 +23,6 @@ descriptors:
   - key: bucket
     rate_limit: { unit: hour, requests_per_unit: 1000000000 }
 `;
-
-/** CPU seconds (user + system) the process has used, from /proc/<pid>/stat. */
-function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // utime and stime are fields 14 and 15 of the whole line (11 and 12 after the name).
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
 
 /** Waits until the process uses less than 5 % of a core over 250 ms (at most 30 s). */
 async function settled(pid: number): Promise<void> {

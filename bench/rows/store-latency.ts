@@ -6,6 +6,7 @@ import { alternate } from '../tools/alternate';
 import { grpcClosedLoop } from '../tools/grpc-closed-loop';
 import { grpcFramedRequest, protoRootOf } from '../tools/grpc-frame';
 import { LoadResult } from '../tools/load-result';
+import { cpuMicros, grpcLoadWithCpu, perCpu } from '../tools/proc-cpu';
 import { startBaseline, startRedis } from '../tools/processes';
 import { benchRules } from '../tools/rule-files';
 import { launchService, Service, shapeLabel } from '../tools/service-launcher';
@@ -48,6 +49,14 @@ export async function storeLatencyRows(): Promise<Row[]> {
         [memory, off, cached].map((service) => () => run(service, BENCH.seconds)),
         BENCH.rounds,
       );
+      // Calls per second of the service's own CPU: what write_behind costs when neither waits.
+      const [memCpu, cachedCpu] = await alternate(
+        [memory, cached].map(
+          (service) => () => grpcLoadWithCpu(service.pid, service.grpcUrl, frame, BENCH.seconds),
+        ),
+        BENCH.rounds,
+        (run) => run.perCpuSecond,
+      );
       const base = { group: 'store-latency', shape: shapeLabel('ratelimit') };
       const note = (mine: LoadResult) =>
         `p99 ${fmt(mine.p99)} ms, p50 ${fmt(mine.p50)} ms (memory store: p99 ${fmt(mem.p99)} ms, p50 ${fmt(mem.p50)} ms); ${mine.failed} failed`;
@@ -60,6 +69,16 @@ export async function storeLatencyRows(): Promise<Row[]> {
           },
           throughput(cachedRun),
           throughput(mem),
+          AT_LEAST,
+        ),
+        ratioRow(
+          {
+            ...base,
+            measure: `gRPC decisions per service CPU second, Redis +${delay} ms each way, KVSTORE_CACHE_MODE=write_behind vs memory store`,
+            note: `${cpuMicros(cachedCpu)} / ${cpuMicros(memCpu)} µs of service CPU per decision; medians of ${BENCH.rounds} alternating rounds`,
+          },
+          perCpu(cachedCpu),
+          perCpu(memCpu),
           AT_LEAST,
         ),
         ratioRow(

@@ -7,12 +7,12 @@ import { medianBy } from './median';
  * says otherwise, e.g. p99 for latency runs). A slow
  * spell of the shared machine then lands on all sides instead of on one.
  */
-export async function alternate(
-  variants: readonly (() => Promise<LoadResult>)[],
+export async function alternate<T extends LoadResult>(
+  variants: readonly (() => Promise<T>)[],
   rounds: number,
-  by: (run: LoadResult) => number = (run) => run.requestsPerSecond,
-): Promise<LoadResult[]> {
-  const runs: LoadResult[][] = variants.map(() => []);
+  by: (run: T) => number = (run) => run.requestsPerSecond,
+): Promise<T[]> {
+  const runs: T[][] = variants.map(() => []);
   for (let round = 0; round < rounds; round++) {
     for (let turn = 0; turn < variants.length; turn++) {
       const index = (round + turn) % variants.length;
