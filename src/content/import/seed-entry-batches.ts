@@ -19,7 +19,7 @@ export interface EntryCandidate {
 const ENTRY_BATCH = 500;
 
 /**
- * Pass one's entries in batches (issue 27). Entries that are new for sure (neither their uid
+ * Pass one's entries in batches (docs/content-import.md). Entries that are new for sure (neither their uid
  * nor their natural key names a stored element) go to the writer's batch save; any other (an
  * update, a structure entry, one with problems) is saved alone through the load's own path,
  * `single`, in its turn, so the store sees the same writes in the same order as one by one.

@@ -8,7 +8,7 @@ const ITEM = /^( *)-( |$)/;
 
 /**
  * A content file's YAML, parsed a slice at a time. The parser's document of a 5,000-entry
- * file takes ~200 MB (issue 27), far more than the values it holds; content files are a
+ * file takes ~200 MB, far more than the values it holds; content files are a
  * mapping of a few keys to long block lists, so each key's list is cut at its items
  * (`  - ` at the list's indentation) and parsed `ITEMS_PER_CHUNK` items at a time. Anything
  * else (flow style, directives, several documents, a repeated key, a slice that fails, e.g. an

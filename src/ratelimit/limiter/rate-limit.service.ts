@@ -104,7 +104,7 @@ export class RateLimitService {
       settings.limiter,
       this.localCache,
       serviceStats,
-      observer ?? undefined,
+      observer,
     );
     this.reservedDomain = settings.apiRateLimit.domain || undefined;
     this.lane = laneOf(store);

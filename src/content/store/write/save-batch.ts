@@ -33,7 +33,7 @@ interface Computed {
 }
 
 /**
- * New entries of channel sections saved together: the importer's pass one (issue 27). Each
+ * New entries of channel sections saved together: the importer's pass one (docs/content-import.md). Each
  * input is checked and made into rows exactly as `ElementWriter.saveEntry` would (the same
  * spec, value checks, titles, slugs, URIs made unique, search text), but the rows are
  * written with a few statements per batch: ids from the sequence, one insert of the element
