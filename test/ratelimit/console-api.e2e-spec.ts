@@ -1,4 +1,5 @@
 import { eventually } from '../support/eventually';
+import { rateLimitClient, unary } from '../support/grpc-clients';
 import { startMemcachedNodes } from '../support/memcached-server';
 import { startRedis } from '../support/redis/servers';
 import { ruleDirectory } from '../support/rule-dir';
@@ -189,6 +190,41 @@ describe('operator console JSON API on the debug listener', () => {
       const response = await fetch(`${service.debugUrl}/top?rule=console.nope`);
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual({ message: 'unknown rule "console.nope"' });
+    });
+  });
+
+  describe('accounting off (DEBUG_CONSOLE_ACCOUNTING=false)', () => {
+    let service: ServiceProcess;
+    beforeAll(async () => {
+      service = await startService({
+        ...ruleDirectory({ 'console.yaml': RULES }),
+        DEBUG_CONSOLE_ACCOUNTING: 'false',
+      });
+    });
+    afterAll(async () => {
+      await service?.stop();
+    });
+
+    it('decides over gRPC and /json as with it on, and says top callers are off', async () => {
+      const client = rateLimitClient(service.grpcAddress);
+      try {
+        const answer = await unary<Decision>(client, 'shouldRateLimit', {
+          domain: 'console',
+          descriptors: [{ entries: [{ key: 'user', value: 'grpc-off' }] }],
+        });
+        expect(answer.overallCode).toBe('OK');
+        expect(answer.statuses[0].limitRemaining).toBe(4);
+      } finally {
+        client.close();
+      }
+      const json = await decide(service, [['user', 'grpc-off']]);
+      expect(json.overallCode).toBe('OK');
+      expect(json.statuses[0].limitRemaining).toBe(3);
+      const top = await fetch(`${service.debugUrl}/top?domain=console&rule=console.user`);
+      expect(top.status).toBe(400);
+      expect(await top.json()).toEqual({
+        message: 'top callers are off (DEBUG_CONSOLE_ACCOUNTING=false)',
+      });
     });
   });
 

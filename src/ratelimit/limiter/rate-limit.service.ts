@@ -79,7 +79,8 @@ export class RateLimitService {
     private readonly serviceStats: ServiceStats,
     stats: StatsRegistry,
     @Optional() @Inject(RESERVED_COUNTER_STORE) reservedStore?: CounterStore,
-    @Optional() observer?: DecisionObserver,
+    // Nest injects null when the console's accounting is off (the factory's answer).
+    @Optional() observer?: DecisionObserver | null,
   ) {
     const { localCacheSizeInBytes, stopCacheKeyIncrementWhenOverlimit } = settings.limiter;
     this.stopIncrementWhenOverLimit = stopCacheKeyIncrementWhenOverlimit;
@@ -104,7 +105,7 @@ export class RateLimitService {
       settings.limiter,
       this.localCache,
       serviceStats,
-      observer,
+      observer ?? undefined,
     );
     this.reservedDomain = settings.apiRateLimit.domain || undefined;
     this.lane = laneOf(store);
