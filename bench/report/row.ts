@@ -14,7 +14,8 @@ export interface Figure {
     | 'MiB'
     | 'req/CPU-s'
     | 'decisions/s'
-    | 'KiB/rule';
+    | 'KiB/rule'
+    | 'decisions/G instr';
   /** The load run behind it, when there is one. */
   readonly load?: LoadResult;
 }

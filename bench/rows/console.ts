@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PROJECT_ROOT } from '../../test/support/service-process';
 import { DecisionRequest, ONE, THREE } from '../requests';
-import { Row, ratioRow, throughput } from '../report/row';
+import { Row, ratioRow, skippedRow, throughput } from '../report/row';
+import { consoleInstructionRows } from './console-instructions';
 import { BENCH } from '../settings';
 import { alternate } from '../tools/alternate';
 import { grpcClosedLoop } from '../tools/grpc-closed-loop';
@@ -94,7 +95,14 @@ export async function consoleRows(): Promise<Row[]> {
       for (const stop of stoppers.reverse()) await stop();
     }
   }
-  return rows;
+  // Instruction counts need valgrind; without it these rows alone are skipped.
+  const counted = await consoleInstructionRows().catch((error: unknown) => [
+    skippedRow(
+      { group: 'console', measure: 'instructions per decision, accounting on / off', shape: '' },
+      error instanceof Error ? error.message : String(error),
+    ),
+  ]);
+  return [...rows, ...counted];
 }
 
 function run(service: Service, request: DecisionRequest): Promise<LoadResult> {

@@ -39,6 +39,8 @@ export interface LaunchOptions {
   readonly readyTimeoutMs?: number;
   /** Another build's main.js (absolute) and its directory, e.g. the baseline commit's build. */
   readonly build?: { readonly main: string; readonly root: string };
+  /** A command the service runs under, e.g. `['valgrind', '--tool=callgrind']` (same pid). */
+  readonly wrapper?: readonly string[];
 }
 
 /**
@@ -53,7 +55,8 @@ export async function launchService(options: LaunchOptions): Promise<Service> {
   const [port, grpcPort, debugPort] = await freePorts(3);
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
   const started = performance.now();
-  const child = spawn(process.execPath, [main], {
+  const [command, ...prefix] = [...(options.wrapper ?? []), process.execPath];
+  const child = spawn(command, [...prefix, main], {
     cwd: options.build?.root ?? PROJECT_ROOT,
     env: {
       PATH: process.env.PATH,
