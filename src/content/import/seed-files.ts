@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, extname, join } from 'node:path';
-import { parseYamlInChunks } from './yaml-chunks';
+import { parseContentYaml } from './content-yaml';
 import { emptySeedDocument, parseSeedDocument, type SeedDocument } from './seed-document';
 
 const EXTENSIONS = new Set(['.yaml', '.yml', '.json']);
@@ -42,7 +42,7 @@ export function readContentFiles(files: readonly ContentFile[]): SeedDocument {
     let raw: unknown;
     try {
       const text = readFileSync(path, 'utf8');
-      raw = extname(path).toLowerCase() === '.json' ? JSON.parse(text) : parseYamlInChunks(text);
+      raw = extname(path).toLowerCase() === '.json' ? JSON.parse(text) : parseContentYaml(text);
     } catch (error) {
       problems.push(`${label}: ${(error as Error).message.split('\n')[0]}`);
       continue;
