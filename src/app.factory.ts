@@ -3,7 +3,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { ClientErrorFilter } from './infra/http/client-error.filter';
-import { installJsonBodyParsers } from './infra/http/json-body';
+import { HTTP_BODY_LIMIT_BYTES, installJsonBodyParsers } from './infra/http/json-body';
 import { closeOnSignals } from './infra/lifecycle/close-on-signals';
 import { applyRequestTimeout } from './infra/http/request-timeout';
 import { logsRequests } from './infra/logging/logging.module';
@@ -16,7 +16,7 @@ export async function createApp(loaded: LoadedSettings): Promise<NestFastifyAppl
   const { settings } = loaded;
   // Without middleware (request logs are off) Nest need not run @fastify/middie on every request.
   const adapter = new FastifyAdapter({
-    bodyLimit: 1024 * 1024,
+    bodyLimit: HTTP_BODY_LIMIT_BYTES,
     skipMiddie: !logsRequests(settings),
   });
   const fastify = adapter.getInstance();

@@ -1,7 +1,15 @@
 import 'reflect-metadata';
+import { setFlagsFromString } from 'node:v8';
 import { createApp, startApp } from './app.factory';
 import { SettingsError } from './settings/settings';
 import { LoadedSettings, SettingsModule } from './settings/settings.module';
+
+// Before the boot runs: V8 otherwise moves allocation sites whose objects survived the
+// boot's long-lived work (module graph, content model, schemas) to allocating in the old
+// generation, and when a site the request path shares is among them, every gRPC call and /json
+// request leaves garbage there that only a full collection frees: the default process spent a
+// third of its CPU per call on that (docs/benchmarks.md, 2026-11-28 /json and three descriptors).
+setFlagsFromString('--no-allocation-site-pretenuring');
 
 async function main(): Promise<void> {
   let loaded: LoadedSettings;

@@ -22,6 +22,8 @@ interface OpenTransaction {
  */
 export class Database {
   private readonly current = new AsyncLocalStorage<OpenTransaction>();
+  /** Outermost transactions not yet settled. */
+  private open = 0;
 
   constructor(private readonly root: DrizzleExecutor) {}
 
@@ -80,11 +82,17 @@ export class Database {
   private async outermost<T>(work: () => Promise<T>): Promise<T> {
     const hooks: TransactionEndHooks[] = [];
     let result: T;
+    this.open++;
     try {
       result = await this.root.transaction((tx) => this.current.run({ executor: tx, hooks }, work));
     } catch (error) {
       for (const hook of hooks) await hook.rolledBack?.().catch(() => undefined);
       throw error;
+    } finally {
+      // While a storage is enabled, Node runs its hooks for every asynchronous operation of the
+      // process (each HTTP/2 stream, tick and promise of every gRPC call and request): with no
+      // transaction open nothing needs the storage, and the next run() enables it again.
+      if (--this.open === 0) this.current.disable();
     }
     let failure: { error: unknown } | undefined;
     for (const hook of hooks) {

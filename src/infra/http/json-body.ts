@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 
+/** The largest request body the HTTP server reads (routes may set their own). */
+export const HTTP_BODY_LIMIT_BYTES = 1024 * 1024;
+
 /** A body that cannot be read as JSON: a client error, answered 400 `{"message": ...}`. */
 export function invalidJsonBody(): Error & { statusCode: number } {
   return Object.assign(new Error('request body is not valid JSON'), { statusCode: 400 });

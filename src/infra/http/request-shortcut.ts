@@ -54,11 +54,17 @@ export function answerFromBody(
   forward: () => void,
   answer: (body: Buffer, pass: () => void) => void,
 ): void {
-  const chunks: Buffer[] = [];
-  request.on('data', (chunk: Buffer) => chunks.push(chunk));
+  // The usual body comes in one chunk: no list is made for it.
+  let first: Buffer | undefined;
+  let more: Buffer[] | undefined;
+  request.on('data', (chunk: Buffer) => {
+    if (first === undefined) first = chunk;
+    else if (more === undefined) more = [first, chunk];
+    else more.push(chunk);
+  });
   request.once('error', () => request.destroy());
   request.once('end', () => {
-    const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+    const body = more !== undefined ? Buffer.concat(more) : (first ?? Buffer.alloc(0));
     let passed = false;
     const pass = () => {
       if (passed) return;
