@@ -20,12 +20,8 @@ import { modelWith, schemaDefinition, SettableModelSource } from '../schemas/sch
 import { PersistedQueries } from '../persisted/persisted-queries';
 import { PersistedQueryAllowList } from '../persisted/persisted-query-allow-list';
 import { PersistedQueryStore } from '../persisted/persisted-query.store';
-import {
-  CacheableAnswer,
-  EndpointAnswer,
-  EndpointRequest,
-  GraphqlEndpoint,
-} from './graphql-endpoint';
+import { type CacheableAnswer, CachedAnswers } from './cached-answers';
+import { EndpointAnswer, EndpointRequest, GraphqlEndpoint } from './graphql-endpoint';
 import { entityTag } from './http-caching';
 
 /**
@@ -75,6 +71,10 @@ export interface EndpointWorld {
   readonly cache: GraphqlResultCache;
   readonly allowList: PersistedQueryAllowList;
   readonly persistedStore: PersistedQueryStore;
+  readonly persisted: PersistedQueries;
+  /** The endpoint itself (answers unparsed) and its caching decisions. */
+  readonly endpoint: GraphqlEndpoint;
+  readonly answers: CachedAnswers;
 }
 
 /**
@@ -97,6 +97,7 @@ export function endpoint(
       cache: false,
       cacheTtl: 3_600_000,
       cacheMaxEntryBytes: 1024 * 1024,
+      allowedOrigins: null,
       ...content,
     },
   } as Settings;
@@ -129,13 +130,17 @@ export function endpoint(
   );
   const persisted = new PersistedQueries(settings, persistedStore, allowList);
   const executor = new EchoGraphql();
-  const served = new GraphqlEndpoint(settings, selector, executor, cache, persisted, clock);
+  const answers = new CachedAnswers(settings, cache, persisted, clock);
+  const served = new GraphqlEndpoint(settings, selector, executor, cache, persisted, answers);
   return {
     answer: async (request) => parsed(await served.answer(request)),
     executor,
     cache,
     allowList,
     persistedStore,
+    persisted,
+    endpoint: served,
+    answers,
   };
 }
 

@@ -45,8 +45,12 @@ export class MemorySharedCache extends SharedCache {
   }
 
   lookup(namespace: string, key: string): Promise<CacheLookup> {
+    return Promise.resolve(this.lookupNow(namespace, key));
+  }
+
+  override lookupNow(namespace: string, key: string): CacheLookup {
     const generation = this.generation(namespace);
-    return Promise.resolve({ generation, value: this.current(namespace, key, generation) });
+    return { generation, value: this.current(namespace, key, generation) };
   }
 
   override lookupValue(namespace: string, key: string): string | undefined {
