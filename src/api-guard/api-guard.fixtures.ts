@@ -5,12 +5,14 @@ import { Counter } from '../infra/stats/counter';
 import { StatsRegistry } from '../infra/stats/registry';
 import { Tracing } from '../infra/tracing/tracing';
 import { loadSettings } from '../settings/settings.loader';
-import { RuleConfigHolder } from '../ratelimit/config/rule-config.holder';
-import { RateLimitService } from '../ratelimit/limiter/rate-limit.service';
-import { compileRules } from '../ratelimit/rules/compiler';
-import { parseRuleFile } from '../ratelimit/rules/rule-file.parser';
-import { RuleStatsFactory } from '../ratelimit/stats/rule-stats';
-import { ServiceStats } from '../ratelimit/stats/service-stats';
+import { RateLimitService } from '../ratelimit';
+import {
+  RuleConfigHolder,
+  compileRules,
+  parseRuleFile,
+  RuleStatsFactory,
+  ServiceStats,
+} from '../ratelimit/testing';
 import { ApiRateLimiter } from './rate-limiter';
 
 /** Rules of the API guard's unit tests (domain `api`). */

@@ -1,4 +1,4 @@
-import { AvatarOptions, avatarUrl, avatarUrlWithDefault } from '../identity/http/avatar';
+import { AvatarOptions, avatarUrl, avatarUrlWithDefault } from '../infra/http/grafana/avatar';
 import type { TeamWithCount } from './store/teams.repository';
 import type { TeamMemberRow } from './store/team-members.repository';
 

@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../infra/database/database';
 import { isUniqueViolation } from '../infra/database/constraint-errors';
-import { TEAM_ACTIONS, TEAM_ADMIN } from '../identity/access/permissions';
-import type { Principal } from '../identity/auth/principal';
-import { GrafanaError } from '../identity/http/grafana-error';
-import { parseGoInt64, toRowId } from '../identity/http/path-ids';
-import { pageWindow } from '../identity/http/validation/paging.query';
-import { shortUid } from '../identity/uid';
+import { TEAM_ACTIONS, TEAM_ADMIN, shortUid } from '../identity';
+import type { Principal } from '../identity';
+import { GrafanaError } from '../infra/http/grafana/grafana-error';
+import { parseGoInt64, toRowId } from '../infra/http/grafana/path-ids';
+import { pageWindow } from '../infra/http/grafana/validation/paging.query';
 import { Settings } from '../settings/settings';
 import { TeamAccessService } from './access/team-access.service';
 import { TeamMembersRepository } from './store/team-members.repository';

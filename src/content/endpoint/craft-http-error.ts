@@ -1,3 +1,5 @@
+import type { YiiErrorBody } from '../../infra/http/craft-request/yii-error-body';
+
 /** Yii's names of the HTTP statuses the endpoint answers with. */
 const STATUS_NAMES: Readonly<Record<number, string>> = {
   400: 'Bad Request',
@@ -7,14 +9,6 @@ const STATUS_NAMES: Readonly<Record<number, string>> = {
   415: 'Unsupported Media Type',
   500: 'Internal Server Error',
 };
-
-/** The body of a Craft controller error: Yii's exception array (without devMode's debug keys). */
-export interface YiiErrorBody {
-  readonly name: string;
-  readonly message: string;
-  readonly code: 0;
-  readonly status: number;
-}
 
 /**
  * An HTTP error raised by the GraphQL controller (spec §1.5), answered as Yii renders an

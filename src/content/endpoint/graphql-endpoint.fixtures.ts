@@ -1,4 +1,4 @@
-import type { AuthenticatorService } from '../../identity/auth/authenticator.service';
+import type { AuthenticatorService } from '../../identity';
 import { MemorySharedCache } from '../../infra/cache/memory-shared-cache';
 import type { SharedCache } from '../../infra/cache/shared-cache.port';
 import { ManualClock } from '../../infra/clock/clock';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { AuthenticatorService } from '../../identity/auth/authenticator.service';
-import { GrafanaError } from '../../identity/http/grafana-error';
+import { AuthenticatorService } from '../../identity';
+import { GrafanaError } from '../../infra/http/grafana/grafana-error';
 import { Clock } from '../../infra/clock/clock';
 import { CraftHttpError } from '../endpoint/craft-http-error';
 import type { GqlSchemaDefinition } from '../model/content-model';

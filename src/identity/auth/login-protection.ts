@@ -4,7 +4,7 @@ import type { Counter } from '../../infra/stats/counter';
 import { StatsRegistry } from '../../infra/stats/registry';
 import { Settings } from '../../settings/settings';
 import { HashingQueue, HashingQueueFullError } from '../credentials/hashing-queue';
-import { GrafanaError } from '../http/grafana-error';
+import { GrafanaError } from '../../infra/http/grafana/grafana-error';
 import { AttemptTicket, LoginThrottle } from './login-throttle';
 
 /** Keys remembered by the throttle at most (a few hundred bytes each). */

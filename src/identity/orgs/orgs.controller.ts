@@ -12,12 +12,12 @@ import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger'
 import { RequiresPermission } from '../access/permission.guard';
 import { AuthGuard, CurrentPrincipal } from '../auth/auth.guard';
 import type { Principal } from '../auth/principal';
-import { ApiAuthenticated, ApiErrors, MessageDto } from '../http/api-docs';
-import { GrafanaError } from '../http/grafana-error';
-import { GrafanaExceptionFilter } from '../http/grafana-exception.filter';
-import { OnFailure } from '../http/on-failure.decorator';
-import { PathId } from '../http/path-ids';
-import { GrafanaValidationPipe } from '../http/validation/grafana-validation.pipe';
+import { ApiAuthenticated, ApiErrors, MessageDto } from '../../infra/http/grafana/api-docs';
+import { GrafanaError } from '../../infra/http/grafana/grafana-error';
+import { GrafanaExceptionFilter } from '../../infra/http/grafana/grafana-exception.filter';
+import { OnFailure } from '../../infra/http/grafana/on-failure.decorator';
+import { PathId } from '../../infra/http/grafana/path-ids';
+import { GrafanaValidationPipe } from '../../infra/http/grafana/validation/grafana-validation.pipe';
 import { IdentityError } from '../identity.errors';
 import type { OrgRole } from '../../infra/database/schema';
 import {

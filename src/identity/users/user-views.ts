@@ -1,5 +1,5 @@
 import type { OrgRole } from '../../infra/database/schema';
-import { AvatarOptions, avatarUrl } from '../http/avatar';
+import { AvatarOptions, avatarUrl } from '../../infra/http/grafana/avatar';
 import type { OrgUserRow } from '../store/org-users.repository';
 import type { User } from '../store/users.repository';
 

@@ -1,15 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { principalPermissions } from '../../identity/access/access-checks';
 import {
+  principalPermissions,
   actionsOn,
   allows,
   Permission,
   TEAM_ACTIONS,
   teamMembershipPermissions,
   teamScope,
-} from '../../identity/access/permissions';
-import type { Principal } from '../../identity/auth/principal';
-import { GrafanaError } from '../../identity/http/grafana-error';
+} from '../../identity';
+import type { Principal } from '../../identity';
+import { GrafanaError } from '../../infra/http/grafana/grafana-error';
 import { Settings } from '../../settings/settings';
 import { TeamMembersRepository } from '../store/team-members.repository';
 

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../infra/database/database';
 import { isUniqueViolation } from '../../infra/database/constraint-errors';
-import type { Principal } from '../../identity/auth/principal';
-import { GrafanaError } from '../../identity/http/grafana-error';
-import { pageWindow } from '../../identity/http/validation/paging.query';
+import type { Principal } from '../../identity';
+import { GrafanaError } from '../../infra/http/grafana/grafana-error';
+import { pageWindow } from '../../infra/http/grafana/validation/paging.query';
 import { TeamGroupsRepository } from '../store/team-groups.repository';
 import { TeamsRepository } from '../store/teams.repository';
 import { teamNotFound } from '../teams.service';

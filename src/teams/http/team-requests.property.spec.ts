@@ -2,14 +2,14 @@ import type { Type } from '@nestjs/common';
 import { getMetadataStorage } from 'class-validator';
 import fc from 'fast-check';
 
-import type { Principal } from '../../identity/auth/principal';
+import type { Principal } from '../../identity';
 import {
   bodyArb,
   expectZeroValueTypes,
   queryArb,
   queryTextArb,
   validated,
-} from '../../identity/http/validation/grafana-requests.fixtures';
+} from '../../infra/http/grafana/validation/grafana-requests.fixtures';
 import { loadSettings } from '../../settings/settings.loader';
 import type { TeamAccessService } from '../access/team-access.service';
 import type { TeamSearch, TeamsRepository } from '../store/teams.repository';

@@ -1,14 +1,12 @@
 import { Controller, Get, Param, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { requirePermission } from '../../identity/access/access-checks';
-import { userScope } from '../../identity/access/permissions';
-import { AuthGuard, CurrentPrincipal } from '../../identity/auth/auth.guard';
-import type { Principal } from '../../identity/auth/principal';
-import { ApiAuthenticated, ApiErrors } from '../../identity/http/api-docs';
-import { GrafanaError } from '../../identity/http/grafana-error';
-import { GrafanaExceptionFilter } from '../../identity/http/grafana-exception.filter';
-import { OnFailure } from '../../identity/http/on-failure.decorator';
-import { requirePathId } from '../../identity/http/path-ids';
+import { requirePermission, userScope, AuthGuard, CurrentPrincipal } from '../../identity';
+import type { Principal } from '../../identity';
+import { ApiAuthenticated, ApiErrors } from '../../infra/http/grafana/api-docs';
+import { GrafanaError } from '../../infra/http/grafana/grafana-error';
+import { GrafanaExceptionFilter } from '../../infra/http/grafana/grafana-exception.filter';
+import { OnFailure } from '../../infra/http/grafana/on-failure.decorator';
+import { requirePathId } from '../../infra/http/grafana/path-ids';
 import { TeamsService } from '../teams.service';
 import { TeamDto } from './teams.dto';
 

@@ -1,6 +1,6 @@
 import { All, Controller, Get, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { ApiAuthenticated } from '../../identity/http/api-docs';
+import { ApiAuthenticated } from '../../infra/http/grafana/api-docs';
 import { KubeAuthGuard } from './kube-auth.guard';
 import { IAM_GROUP, IAM_GROUP_VERSION, IAM_VERSION, KubeStatusError } from './kube-status';
 import { KubeStatusFilter } from './kube-status.filter';

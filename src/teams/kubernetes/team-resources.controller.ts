@@ -14,7 +14,7 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { ApiAuthenticated } from '../../identity/http/api-docs';
+import { ApiAuthenticated } from '../../infra/http/grafana/api-docs';
 import { CurrentKubeCaller, KubeAuthGuard, KubeCaller } from './kube-auth.guard';
 import { deletedStatus, KubeStatusError } from './kube-status';
 import { KubeStatusFilter } from './kube-status.filter';

@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomInt } from 'node:crypto';
-import { TEAM_ACTIONS, TEAM_ADMIN, TEAM_MEMBER } from '../../identity/access/permissions';
-import { GrafanaError } from '../../identity/http/grafana-error';
-import { UsersService } from '../../identity/users/users.service';
-import { shortUid } from '../../identity/uid';
+import { TEAM_ACTIONS, TEAM_ADMIN, TEAM_MEMBER, UsersService, shortUid } from '../../identity';
+import { GrafanaError } from '../../infra/http/grafana/grafana-error';
 import { Database } from '../../infra/database/database';
 import { isUniqueViolation } from '../../infra/database/constraint-errors';
 import { TeamAccessService } from '../access/team-access.service';

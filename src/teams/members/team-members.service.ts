@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../infra/database/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../../infra/database/constraint-errors';
-import { TEAM_ADMIN, TEAM_MEMBER } from '../../identity/access/permissions';
-import type { Principal } from '../../identity/auth/principal';
-import { GrafanaError } from '../../identity/http/grafana-error';
-import { UsersService } from '../../identity/users/users.service';
+import { TEAM_ADMIN, TEAM_MEMBER, UsersService } from '../../identity';
+import type { Principal } from '../../identity';
+import { GrafanaError } from '../../infra/http/grafana/grafana-error';
 import { Settings } from '../../settings/settings';
 import { TeamAccessService } from '../access/team-access.service';
 import { TeamMembersRepository } from '../store/team-members.repository';

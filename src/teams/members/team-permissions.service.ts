@@ -1,15 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../infra/database/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../../infra/database/constraint-errors';
-import {
-  TEAM_ADMIN,
-  TEAM_MEMBER,
-  teamMembershipPermissions,
-} from '../../identity/access/permissions';
-import type { Principal } from '../../identity/auth/principal';
-import { avatarUrl } from '../../identity/http/avatar';
-import { GrafanaError } from '../../identity/http/grafana-error';
-import { UsersService } from '../../identity/users/users.service';
+import { TEAM_ADMIN, TEAM_MEMBER, teamMembershipPermissions, UsersService } from '../../identity';
+import type { Principal } from '../../identity';
+import { avatarUrl } from '../../infra/http/grafana/avatar';
+import { GrafanaError } from '../../infra/http/grafana/grafana-error';
 import { Settings } from '../../settings/settings';
 import { TeamMembersRepository } from '../store/team-members.repository';
 import { TeamsRepository } from '../store/teams.repository';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../infra/database/database';
-import type { Principal } from '../../identity/auth/principal';
+import type { Principal } from '../../identity';
 import { TeamPreferencesRepository } from '../store/team-preferences.repository';
 import { TeamsRepository } from '../store/teams.repository';
 import { teamNotFound } from '../teams.service';

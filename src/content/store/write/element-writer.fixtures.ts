@@ -1,9 +1,11 @@
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
-import { UsersService } from '../../../identity/users/users.service';
-import { OrgMembersRepository } from '../../../identity/store/org-members.repository';
-import { OrgsRepository } from '../../../identity/store/orgs.repository';
-import { UsersRepository } from '../../../identity/store/users.repository';
+import {
+  UsersService,
+  OrgMembersRepository,
+  OrgsRepository,
+  UsersRepository,
+} from '../../../identity';
 import { ManualClock } from '../../../infra/clock/clock';
 import { Database } from '../../../infra/database/database';
 import type { DrizzleExecutor } from '../../../infra/database/database.types';

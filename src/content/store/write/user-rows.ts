@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import { IdentityError } from '../../../identity/identity.errors';
-import type { UsersService } from '../../../identity/users/users.service';
+import { IdentityError } from '../../../identity';
+import type { UsersService } from '../../../identity';
 import type { Database } from '../../../infra/database/database';
 import { rawRows } from '../../../infra/database/raw-rows';
 import { ElementWriteError } from './write-error';

@@ -9,14 +9,13 @@ import {
   UsePipes,
 } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { TEAM_ACTIONS } from '../../../identity/access/permissions';
-import { AuthGuard, CurrentPrincipal } from '../../../identity/auth/auth.guard';
-import type { Principal } from '../../../identity/auth/principal';
-import { ApiAuthenticated, ApiErrors, MessageDto } from '../../../identity/http/api-docs';
-import { GrafanaExceptionFilter } from '../../../identity/http/grafana-exception.filter';
-import { OnFailure } from '../../../identity/http/on-failure.decorator';
-import { PathId } from '../../../identity/http/path-ids';
-import { GrafanaValidationPipe } from '../../../identity/http/validation/grafana-validation.pipe';
+import { TEAM_ACTIONS, AuthGuard, CurrentPrincipal } from '../../../identity';
+import type { Principal } from '../../../identity';
+import { ApiAuthenticated, ApiErrors, MessageDto } from '../../../infra/http/grafana/api-docs';
+import { GrafanaExceptionFilter } from '../../../infra/http/grafana/grafana-exception.filter';
+import { OnFailure } from '../../../infra/http/grafana/on-failure.decorator';
+import { PathId } from '../../../infra/http/grafana/path-ids';
+import { GrafanaValidationPipe } from '../../../infra/http/grafana/validation/grafana-validation.pipe';
 import { TeamAccessService } from '../../access/team-access.service';
 import { TeamPermissionsService } from '../../members/team-permissions.service';
 import { RouteTeamId, TeamRoute } from '../team-route.guard';

@@ -8,8 +8,8 @@ import type {
   HookHandlerDoneFunction,
   RouteOptions,
 } from 'fastify';
-import { discardUnreadBody } from '../../infra/http/unread-body';
-import { urlHasUnstorableText } from '../../infra/http/validation/unstorable-text';
+import { discardUnreadBody } from '../unread-body';
+import { urlHasUnstorableText } from '../validation/unstorable-text';
 
 /** Route config key (set with `@RouteConfig`) naming the 400 text for an undecodable body. */
 export const BAD_REQUEST_MESSAGE = 'grafanaBadRequestMessage';
