@@ -73,6 +73,24 @@ export default tseslint.config(
     },
   },
   {
+    // Service code: a function says what it returns where others call it (exported functions,
+    // public methods), and fits on a screen. Specs and repository suites are lists of cases in
+    // one `describe` callback, outside the length limit.
+    files: ['src/**/*.ts'],
+    rules: {
+      '@typescript-eslint/explicit-module-boundary-types': 'error',
+    },
+  },
+  {
+    files: ['src/**/*.ts'],
+    ignores: ['**/*.spec.ts', '**/*.suite.ts'],
+    rules: {
+      // Declarative tables (GraphQL field maps, settings groups, fixtures' data) may say why
+      // they are longer with an eslint-disable comment.
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
     // Browser scripts served as they are (src/content/playground/browser): no type information.
     files: ['src/**/browser/**/*.js'],
     ...tseslint.configs.disableTypeChecked,

@@ -14,6 +14,7 @@ import {
   ServiceStats,
 } from '../ratelimit/testing';
 import { ApiRateLimiter } from './rate-limiter';
+import type { Settings } from '../settings/settings';
 
 /** Rules of the API guard's unit tests (domain `api`). */
 export const API_GUARD_RULES = `
@@ -55,7 +56,13 @@ class SwitchableStore extends CounterStore {
 export function apiGuardHarness(
   env: Record<string, string> = {},
   rules: string | null = API_GUARD_RULES,
-) {
+): {
+  settings: Settings;
+  limiter: ApiRateLimiter;
+  store: SwitchableStore;
+  clock: ManualClock;
+  stat: (name: string) => number;
+} {
   const settings = loadSettings({ API_RATE_LIMIT_DOMAIN: 'api', ...env });
   const registry = new StatsRegistry();
   const ruleStats = new RuleStatsFactory(registry);

@@ -33,3 +33,5 @@ export { ServiceAccountTokensRepository } from './store/service-account-tokens.r
 export { UsersRepository } from './store/users.repository';
 export { userLookupView } from './users/user-views';
 export { UsersService } from './users/users.service';
+export type { OrgUserView, UserLookupView } from './users/user-views';
+export type { User } from './store/users.repository';

@@ -23,6 +23,7 @@ import { PersistedQueryStore } from '../persisted/persisted-query.store';
 import { type CacheableAnswer, CachedAnswers } from './cached-answers';
 import { EndpointAnswer, EndpointRequest, GraphqlEndpoint } from './graphql-endpoint';
 import { entityTag } from './http-caching';
+import type { WholeRequest } from './cached-answers';
 
 /**
  * An executor answering what it was asked, to see what the endpoint passes on; `{boom}` throws.
@@ -152,11 +153,13 @@ export const request = (overrides: Partial<EndpointRequest>): EndpointRequest =>
   headers: { authorization: [], craftAuthorization: undefined, gqlSchema: undefined },
   ...overrides,
 });
-export const postJson = (body: unknown) => request({ body: JSON.stringify(body) });
+export const postJson = (body: unknown): WholeRequest => request({ body: JSON.stringify(body) });
 export const echo = (
   query: string,
   variables: object | null = null,
   operationName: string | null = null,
-) => ({
+): {
+  data: { schema: string; query: string; variables: object | null; operationName: string | null };
+} => ({
   data: { schema: 'public', query, variables, operationName },
 });

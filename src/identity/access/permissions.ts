@@ -91,7 +91,11 @@ export function scopeCovers(granted: string | undefined, requested: string): boo
  * Whether `permissions` allow `action` on `scope`. Without a scope, any grant of the action
  * counts (Grafana's unscoped evaluator, used by the search route).
  */
-export function allows(permissions: readonly Permission[], action: string, scope?: string) {
+export function allows(
+  permissions: readonly Permission[],
+  action: string,
+  scope?: string,
+): boolean {
   return permissions.some(
     (p) =>
       p.action === action &&

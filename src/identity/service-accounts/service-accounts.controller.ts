@@ -64,7 +64,17 @@ export class ServiceAccountsController {
   async create(
     @CurrentPrincipal() principal: Principal,
     @Body() { name, isDisabled, ...form }: CreateServiceAccountDto,
-  ) {
+  ): Promise<{
+    id: number;
+    uid: string;
+    name: string;
+    login: string;
+    orgId: number;
+    isDisabled: boolean;
+    role: 'Viewer' | 'Editor' | 'Admin' | 'None';
+    tokens: number;
+    avatarUrl: string;
+  }> {
     const role = form.role as OrgRole;
     if (ROLE_RANK[role] > ROLE_RANK[principal.orgRole]) {
       throw GrafanaError.message(403, "can not assign a role higher than user's role", true);
@@ -116,7 +126,7 @@ export class ServiceAccountsController {
     @CurrentPrincipal() principal: Principal,
     @PathId('serviceAccountId', 'Service Account ID') id: number,
     @Body() body: unknown,
-  ) {
+  ): Promise<{ id: number; name: string; key: string }> {
     const account = await this.accounts.find(principal.orgId, id);
     if (!account) throw GrafanaError.message(404, 'Failed to retrieve service account', true);
     // Grafana binds the body only once the account is found: the pipe runs here, not before.

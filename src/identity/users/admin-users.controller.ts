@@ -34,7 +34,9 @@ export class AdminUsersController {
     [403, 'Permissions needed: users:create'],
     [412, "User with email '…' or username '…' already exists"],
   )
-  async create(@Body() form: AdminCreateUserDto) {
+  async create(
+    @Body() form: AdminCreateUserDto,
+  ): Promise<{ id: number; uid: string; message: string }> {
     const email = form.email.trim();
     const login = loginOf(form);
     try {

@@ -113,5 +113,5 @@ export function compileYaml(texts: readonly string[], mergeDomainConfig = false)
   return { ruleSet, registry, ruleStats };
 }
 
-export const entries = (...pairs: [string, string][]) =>
+export const entries = (...pairs: [string, string][]): { key: string; value: string }[] =>
   pairs.map(([key, value]) => ({ key, value }));

@@ -16,6 +16,7 @@ import { OnFailure } from '../../infra/http/grafana/on-failure.decorator';
 import { GrafanaValidationPipe } from '../../infra/http/grafana/validation/grafana-validation.pipe';
 import { Settings } from '../../settings/settings';
 import { TeamAccessService } from '../access/team-access.service';
+import type { UserLookupView } from '../../identity';
 
 /**
  * `GET /api/org/users/lookup`: the short user list Grafana's UI uses to pick team members. Here,
@@ -40,7 +41,10 @@ export class OrgUsersLookupController {
   @ApiOperation({ summary: 'Users of the current org (id, uid, login, avatar); team Admins too' })
   @ApiOkResponse({ type: [UserLookupDto] })
   @ApiErrors([403, 'Permissions needed: teams.permissions:write'])
-  async lookup(@CurrentPrincipal() principal: Principal, @Query() query: OrgUsersQueryDto) {
+  async lookup(
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: OrgUsersQueryDto,
+  ): Promise<UserLookupView[]> {
     if (!this.access.allowsUnscoped(principal, 'org.users:read')) {
       await this.access.requireAnywhere(principal, TEAM_ACTIONS.permissionsWrite);
     }

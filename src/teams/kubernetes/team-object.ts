@@ -28,13 +28,36 @@ export function objectUid(team: TeamRow): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16], 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
+/** A team as the `/apis/iam.grafana.app` resource (what `teamObject` returns). */
+export interface TeamObject {
+  kind: string;
+  apiVersion: string;
+  metadata: {
+    name: string;
+    namespace: string;
+    uid: string;
+    resourceVersion: string;
+    creationTimestamp: string;
+    labels: { 'grafana.app/deprecatedInternalID': string };
+    annotations: { 'grafana.app/updatedTimestamp': string };
+  };
+  spec: {
+    title: string;
+    email: string;
+    provisioned: boolean;
+    externalUID: string;
+    members: { kind: string; name: string; permission: string; external: boolean }[];
+    externalGroups: string[];
+  };
+}
+
 /** Grafana's `Team` object (apps/iam kind, v0alpha1) for a team of the store. */
 export function teamObject(
   team: TeamRow,
   members: readonly TeamObjectMember[],
   groups: readonly string[],
   namespace: string,
-) {
+): TeamObject {
   const labels = { ...team.labels, [INTERNAL_ID_LABEL]: String(team.id) };
   return {
     kind: 'Team',
@@ -64,7 +87,13 @@ export function teamObject(
   };
 }
 
-export type TeamObject = ReturnType<typeof teamObject>;
+/** A page of teams as the resource lists them. */
+export interface TeamList {
+  kind: string;
+  apiVersion: string;
+  metadata: { continue?: string; resourceVersion: string };
+  items: TeamObject[];
+}
 
 /** What a create, replace or patch asks for, checked. */
 export interface TeamInput {

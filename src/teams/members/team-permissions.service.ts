@@ -22,12 +22,27 @@ export interface PermissionAssignment {
   readonly permission: string;
 }
 
-export const invalidPermission = (permission: string) =>
+export const invalidPermission = (permission: string): GrafanaError =>
   GrafanaError.structured(
     400,
     'resourcePermissions.invalidPermission',
     `Permission [${permission}] is invalid for this resource type`,
   );
+
+/** What `list` returns. */
+export interface TeamPermissionView {
+  id: number;
+  roleName: string;
+  isManaged: boolean;
+  isInherited: boolean;
+  isServiceAccount: boolean;
+  userId: number;
+  userUid: string;
+  userLogin: string;
+  userAvatarUrl: string;
+  actions: string[];
+  permission: string;
+}
 
 /**
  * Team membership seen as Grafana's managed resource permissions (spec E16): Member grants
@@ -44,7 +59,7 @@ export class TeamPermissionsService {
     private readonly settings: Settings,
   ) {}
 
-  async list(principal: Principal, teamId: number) {
+  async list(principal: Principal, teamId: number): Promise<TeamPermissionView[]> {
     const team = await this.teams.findInOrg(principal.orgId, teamId);
     if (!team) throw teamNotFound();
     const rows = await this.members.list(team.id, { includeServiceAccounts: true });

@@ -77,7 +77,7 @@ function blockType(handle: string, fields: Field[]): MatrixBlockType {
  * categories topics (30, 2 levels); tags keywords (40); global set siteInfo (50); user groups
  * editors (60) and authors (61).
  */
-export function writerTestModel(volumePath: string) {
+export function writerTestModel(volumePath: string): ContentModelIndex {
   const summary = field('summary', 'plainText', { translatable: true });
   const body = field('body', 'markdown', { translatable: true });
   const heroImage = field('heroImage', 'assets', { sources: [20], limit: 1 });
@@ -373,7 +373,11 @@ export function writerTestDrivers(): [string, WriterTestDatabase][] {
 }
 
 /** The writer and what it needs, over a database and a model source. */
-export function writerServices(database: Database, models: ContentModelSource, clock: ManualClock) {
+export function writerServices(
+  database: Database,
+  models: ContentModelSource,
+  clock: ManualClock,
+): { database: Database; users: UsersService; writer: ElementWriter; lookups: ElementLookups } {
   const users = new UsersService(
     database,
     new UsersRepository(database),

@@ -48,7 +48,10 @@ export class TeamGroupsController {
   @ApiParam(TEAM_ID_PARAM)
   @ApiOkResponse({ type: [TeamGroupDto] })
   @ApiErrors([403, 'Permissions needed: teams.permissions:read'], [404, 'Team not found'])
-  list(@CurrentPrincipal() principal: Principal, @RouteTeamId() teamId: number) {
+  list(
+    @CurrentPrincipal() principal: Principal,
+    @RouteTeamId() teamId: number,
+  ): Promise<{ orgId: number; teamId: number; groupId: string }[]> {
     return this.groups.list(principal, teamId);
   }
 
@@ -63,7 +66,12 @@ export class TeamGroupsController {
     @CurrentPrincipal() principal: Principal,
     @RouteTeamId() teamId: number,
     @Query() query: TeamGroupsSearchQueryDto,
-  ) {
+  ): Promise<{
+    totalCount: number;
+    teamGroups: { orgId: number; teamId: number; groupId: string }[];
+    page: number;
+    perPage: number;
+  }> {
     return this.groups.search(principal, teamId, { query: query.query, ...paging(query) });
   }
 
@@ -83,7 +91,7 @@ export class TeamGroupsController {
     @CurrentPrincipal() principal: Principal,
     @RouteTeamId() teamId: number,
     @Body() body: AddTeamGroupDto,
-  ) {
+  ): Promise<{ message: string }> {
     return this.groups.add(principal, teamId, body.groupId);
   }
 
@@ -102,7 +110,7 @@ export class TeamGroupsController {
     @CurrentPrincipal() principal: Principal,
     @RouteTeamId() teamId: number,
     @Query() query: RemoveTeamGroupQueryDto,
-  ) {
+  ): Promise<{ message: string }> {
     if (query.groupId === '') throw GrafanaError.badRequestData();
     return this.groups.remove(principal, teamId, query.groupId);
   }
@@ -122,7 +130,7 @@ export class TeamGroupsController {
     @CurrentPrincipal() principal: Principal,
     @RouteTeamId() teamId: number,
     @Param('groupId') groupId: string,
-  ) {
+  ): Promise<{ message: string }> {
     return this.groups.remove(principal, teamId, groupId);
   }
 }

@@ -28,6 +28,7 @@ import {
 } from './team-members.dto';
 import { RouteTeamId, TeamRoute } from '../team-route.guard';
 import { TEAM_ID_PARAM } from '../route-params';
+import type { TeamMemberView } from '../../team-views';
 
 const USER_ID_PARAM = { name: 'userId', schema: { type: 'integer' } } as const;
 
@@ -48,7 +49,10 @@ export class TeamMembersController {
   @ApiParam(TEAM_ID_PARAM)
   @ApiOkResponse({ type: [TeamMemberDto] })
   @ApiErrors([403, 'Permissions needed: teams.permissions:read'], [404, 'Team not found'])
-  list(@CurrentPrincipal() principal: Principal, @RouteTeamId() teamId: number) {
+  list(
+    @CurrentPrincipal() principal: Principal,
+    @RouteTeamId() teamId: number,
+  ): Promise<TeamMemberView[]> {
     return this.members.list(principal, teamId);
   }
 
@@ -69,7 +73,7 @@ export class TeamMembersController {
     @CurrentPrincipal() principal: Principal,
     @RouteTeamId() teamId: number,
     @Body() body: AddTeamMemberDto,
-  ) {
+  ): Promise<{ message: string }> {
     return this.members.add(principal, teamId, body.userId);
   }
 
@@ -88,7 +92,7 @@ export class TeamMembersController {
     @CurrentPrincipal() principal: Principal,
     @RouteTeamId() teamId: number,
     @Body() body: SetTeamMembershipsDto,
-  ) {
+  ): Promise<{ message: string }> {
     return this.members.setAll(principal, teamId, body.members, body.admins);
   }
 
@@ -109,7 +113,7 @@ export class TeamMembersController {
     @RouteTeamId() teamId: number,
     @Param('userId') rawUserId: string,
     @Body() body: UpdateTeamMemberDto,
-  ) {
+  ): Promise<{ message: string }> {
     // Grafana binds the body before it parses the path's user id.
     const userId = requirePathId(rawUserId, 'userId');
     return this.members.updatePermission(principal, teamId, userId, body.permission);
@@ -132,7 +136,7 @@ export class TeamMembersController {
     @CurrentPrincipal() principal: Principal,
     @RouteTeamId() teamId: number,
     @PathId('userId') userId: number,
-  ) {
+  ): Promise<{ message: string }> {
     return this.members.remove(principal, teamId, userId);
   }
 }

@@ -10,6 +10,7 @@ import { TeamPreferencesService } from '../../preferences/team-preferences.servi
 import { RouteTeamId, TeamRoute } from '../team-route.guard';
 import { PreferencesDto, UpdatePreferencesDto } from './team-preferences.dto';
 import { TEAM_ID_PARAM } from '../route-params';
+import type { PreferencesView } from '../../preferences/team-preferences.codec';
 
 /** Team preferences (spec E11, E12). */
 @ApiTags('team preferences')
@@ -28,7 +29,10 @@ export class TeamPreferencesController {
   @ApiParam(TEAM_ID_PARAM)
   @ApiOkResponse({ type: PreferencesDto })
   @ApiErrors([403, 'Permissions needed: teams:read'], [404, 'Team not found'])
-  get(@CurrentPrincipal() principal: Principal, @RouteTeamId() teamId: number) {
+  get(
+    @CurrentPrincipal() principal: Principal,
+    @RouteTeamId() teamId: number,
+  ): Promise<PreferencesView> {
     return this.preferences.get(principal, teamId);
   }
 
@@ -47,7 +51,7 @@ export class TeamPreferencesController {
     @CurrentPrincipal() principal: Principal,
     @RouteTeamId() teamId: number,
     @Body() body: UpdatePreferencesDto,
-  ) {
+  ): Promise<{ message: string }> {
     return this.preferences.replace(principal, teamId, body);
   }
 }
