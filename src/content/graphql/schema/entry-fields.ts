@@ -13,6 +13,7 @@ import { ElementKinds } from '../../model/element-kinds';
  * and `authorId` (Craft 5: also `authorIds` and `authors`) exist only when the scope can query
  * users.
  */
+// eslint-disable-next-line max-lines-per-function -- a GraphQL field map: one entry per field, read as a table
 export function entryFields(types: SchemaTypes): ElementFieldMap {
   const sectionOf = (sectionId: number | null) =>
     sectionId === null ? undefined : types.model.sections.id(sectionId);

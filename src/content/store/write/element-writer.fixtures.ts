@@ -77,6 +77,7 @@ function blockType(handle: string, fields: Field[]): MatrixBlockType {
  * categories topics (30, 2 levels); tags keywords (40); global set siteInfo (50); user groups
  * editors (60) and authors (61).
  */
+// eslint-disable-next-line max-lines-per-function -- fixture data: the content model the writer specs save into
 export function writerTestModel(volumePath: string): ContentModelIndex {
   const summary = field('summary', 'plainText', { translatable: true });
   const body = field('body', 'markdown', { translatable: true });
