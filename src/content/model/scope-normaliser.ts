@@ -149,6 +149,19 @@ export function normaliseScope(
     }
   }
 
+  grantWholeSections(granted, sections, entryTypes, catalog);
+  reportTypesWithoutSection(namedReadTypes, sections.get('read'), catalog, problems);
+  if (!namesSites) for (const site of catalog.sites) granted.add(`sites.${site.uid}:read`);
+  return [...granted].sort();
+}
+
+/** A section granted without any of its entry types (for that action) grants all of them. */
+function grantWholeSections(
+  granted: Set<string>,
+  sections: ReadonlyMap<string, ReadonlySet<string>>,
+  entryTypes: ReadonlyMap<string, ReadonlySet<string>>,
+  catalog: ScopeCatalog,
+): void {
   for (const [action, sectionUids] of sections) {
     const types = entryTypes.get(action);
     for (const section of catalog.sections) {
@@ -159,7 +172,15 @@ export function normaliseScope(
       }
     }
   }
-  const readableSections = sections.get('read') ?? new Set<string>();
+}
+
+/** An entry type named for reading without its section grants nothing (Craft needs both). */
+function reportTypesWithoutSection(
+  namedReadTypes: ReadonlyMap<string, Where>,
+  readableSections: ReadonlySet<string> = new Set<string>(),
+  catalog: ScopeCatalog,
+  problems: ModelProblems,
+): void {
   for (const [uid, where] of namedReadTypes) {
     const section = catalog.sections.find((s) => s.entryTypes.some((t) => t.uid === uid));
     if (section && !readableSections.has(section.uid)) {
@@ -169,8 +190,6 @@ export function normaliseScope(
       );
     }
   }
-  if (!namesSites) for (const site of catalog.sites) granted.add(`sites.${site.uid}:read`);
-  return [...granted].sort();
 }
 
 /** `directive:<name>` in Craft's spelling (names match without case), else undefined. */

@@ -194,21 +194,7 @@ export function parseTeamInput(body: unknown, namespace: string): TeamInput {
     );
   }
   const name = optional(metadata, 'name', 'metadata.name', isString, 'string');
-  const rawMembers = optional(spec, 'members', 'spec.members', isArray, '[]TeamTeamMember') ?? [];
-  const members = rawMembers.map((member, index) => {
-    const path = `spec.members[${index}]`;
-    if (!isObject(member)) {
-      throw undecodable(
-        `json: cannot unmarshal ${JSON.stringify(member)} into ${path} of type TeamTeamMember`,
-      );
-    }
-    return {
-      kind: optional(member, 'kind', `${path}.kind`, isString, 'string') ?? '',
-      name: optional(member, 'name', `${path}.name`, isString, 'string') ?? '',
-      permission: optional(member, 'permission', `${path}.permission`, isString, 'string') ?? '',
-      external: optional(member, 'external', `${path}.external`, isBoolean, 'bool') ?? false,
-    };
-  });
+  const members = decodeMembers(spec);
   const rawGroups =
     optional(spec, 'externalGroups', 'spec.externalGroups', isArray, '[]string') ?? [];
   const externalGroups = rawGroups.map((group, index) => {
@@ -243,6 +229,46 @@ export function parseTeamInput(body: unknown, namespace: string): TeamInput {
   optional(spec, 'provisioned', 'spec.provisioned', isBoolean, 'bool');
   optional(spec, 'externalUID', 'spec.externalUID', isString, 'string');
 
+  const causes = inputCauses(input, members, externalGroups);
+  if (causes.length > 0) {
+    throw KubeStatusError.invalid(input.name ?? input.generateName ?? '', causes);
+  }
+  return input;
+}
+
+/** A member as the request spells it, before its rules are checked. */
+interface MemberInput {
+  readonly kind: string;
+  readonly name: string;
+  readonly permission: string;
+  readonly external: boolean;
+}
+
+/** `spec.members`, JSON types checked (400 as Kubernetes' decoder). */
+function decodeMembers(spec: Record<string, unknown>): MemberInput[] {
+  const rawMembers = optional(spec, 'members', 'spec.members', isArray, '[]TeamTeamMember') ?? [];
+  return rawMembers.map((member, index) => {
+    const path = `spec.members[${index}]`;
+    if (!isObject(member)) {
+      throw undecodable(
+        `json: cannot unmarshal ${JSON.stringify(member)} into ${path} of type TeamTeamMember`,
+      );
+    }
+    return {
+      kind: optional(member, 'kind', `${path}.kind`, isString, 'string') ?? '',
+      name: optional(member, 'name', `${path}.name`, isString, 'string') ?? '',
+      permission: optional(member, 'permission', `${path}.permission`, isString, 'string') ?? '',
+      external: optional(member, 'external', `${path}.external`, isBoolean, 'bool') ?? false,
+    };
+  });
+}
+
+/** The object's rules: one cause per problem (422 Invalid when any). */
+function inputCauses(
+  input: TeamInput,
+  members: readonly MemberInput[],
+  externalGroups: readonly string[],
+): StatusCause[] {
   const causes: StatusCause[] = [];
   if (input.name !== undefined && (input.name.length > MAX_NAME_LENGTH || !NAME.test(input.name))) {
     causes.push({
@@ -315,10 +341,7 @@ export function parseTeamInput(body: unknown, namespace: string): TeamInput {
       message: 'Duplicate value',
     });
   }
-  if (causes.length > 0) {
-    throw KubeStatusError.invalid(input.name ?? input.generateName ?? '', causes);
-  }
-  return input;
+  return causes;
 }
 
 /** RFC 7386 JSON merge patch. */
