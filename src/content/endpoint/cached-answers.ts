@@ -69,7 +69,7 @@ const MAX_REQUEST_KEY_TEXT = 64 * 1024;
 /**
  * The one place that decides how an answer relates to caches, for the route and its endpoint
  * (graphql.route.ts, graphql-endpoint.ts) and for the early answers (early-answers.ts), so that
- * both send the same bytes (docs/architecture.md#a-graphql-requests-path):
+ * both send the same bytes (docs/architecture.md#one-answer-path):
  *
  * - which requests use whole answers (anonymous, anonymous.ts, and not `X-Craft-Gql-Cache:
  *   no-cache`), under which key (the result cache's request key), and whether the cache still
