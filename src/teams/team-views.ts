@@ -17,7 +17,7 @@ export interface TeamView {
   accessControl: Record<string, boolean> | null;
 }
 
-/** Grafana's team DTO (§2.1): every key, in Grafana's order. */
+/** Grafana's team DTO (docs/teams-api.md#endpoints): every key, in Grafana's order. */
 export function teamView(
   team: TeamWithCount,
   avatar: AvatarOptions,
@@ -55,7 +55,10 @@ export interface TeamMemberView {
   permission: number;
 }
 
-/** Grafana's team member DTO (§2.3); local users have no auth module and no labels. */
+/**
+ * Grafana's team member DTO (docs/teams-api.md#endpoints); local users have no auth module and no
+ * labels.
+ */
 export function teamMemberView(
   team: { id: number; uid: string; orgId: number },
   member: TeamMemberRow,

@@ -21,7 +21,8 @@ export const teamNotFound = (): GrafanaError => GrafanaError.message(404, 'Team 
 
 /**
  * Teams: search, read, create, update, delete, and resolving a path's team id or uid. Its
- * behaviour is Grafana's wire behaviour (spec §3), so it answers with Grafana's errors.
+ * behaviour is Grafana's wire behaviour (docs/teams-api.md#endpoints), so it answers with Grafana's
+ * errors.
  */
 @Injectable()
 export class TeamsService {

@@ -85,9 +85,10 @@ interface Schedule {
 }
 
 /**
- * Cached GraphQL results (Craft's enableGraphqlCaching, spec §6.3), in the shared cache (memory or
- * Redis): keyed by schema, model version, site, settings, query text, variables and operation
- * name; not for mutations, results with errors, or `X-Craft-Gql-Cache: no-cache` requests.
+ * Cached GraphQL results (Craft's enableGraphqlCaching,
+ * docs/content-limits-cache.md#result-caching-spec-63), in the shared cache (memory or Redis):
+ * keyed by schema, model version, site, settings, query text, variables and operation name; not for
+ * mutations, results with errors, or `X-Craft-Gql-Cache: no-cache` requests.
  *
  * Every write path (mutations, importer, seeder) calls `invalidate()` after its transaction
  * commits; a model change invalidates too, and so does each instance's start (a cache may hold

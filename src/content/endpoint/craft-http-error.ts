@@ -11,8 +11,8 @@ const STATUS_NAMES: Readonly<Record<number, string>> = {
 };
 
 /**
- * An HTTP error raised by the GraphQL controller (spec §1.5), answered as Yii renders an
- * HttpException in JSON: `{"name":"Bad Request","message":"…","code":0,"status":400}`.
+ * An HTTP error raised by the GraphQL controller (docs/content-endpoint.md#errors), answered as Yii
+ * renders an HttpException in JSON: `{"name":"Bad Request","message":"…","code":0,"status":400}`.
  */
 export class CraftHttpError extends Error {
   constructor(

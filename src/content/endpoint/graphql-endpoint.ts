@@ -180,7 +180,8 @@ export class GraphqlEndpoint {
 
   private async execute(run: Run, raw: RawOperation): Promise<string> {
     // Each operation of a batch after the first waits for a turn of the event loop: a batch
-    // whose operations resolve without I/O would otherwise hold it for all of them (issue 29).
+    // whose operations resolve without I/O would otherwise hold it for all of them
+    // (docs/security.md#one-anonymous-client-against-the-shared-event-loop-issue-29).
     if (run.started) await eventLoopTurn();
     run.started = true;
     const result = await this.operationResult(run, raw);

@@ -32,7 +32,9 @@ interface EntitySpec {
   readonly items: (catalog: ScopeCatalog) => readonly ScopeItem[];
 }
 
-/** Craft 4's scope entities and the actions each accepts (spec §2.4). */
+/**
+ * Craft 4's scope entities and the actions each accepts (docs/content-model.md#scope-components).
+ */
 const ENTITIES: Readonly<Record<string, EntitySpec>> = {
   sites: { label: 'site', actions: ['read'], items: (c) => c.sites },
   sections: { label: 'section', actions: ALL_ACTIONS, items: (c) => c.sections },

@@ -71,8 +71,9 @@ export class LoginProtection {
   ): Promise<AttemptTicket> {
     if (!this.throttle) return NO_TICKET;
     const keys: string[] = [];
-    // An existing account is one lock whether its login or its email is presented (issue 29:
-    // counted apart they allowed twice the guesses); an unknown identifier is its own.
+    // An existing account is one lock whether its login or its email is presented
+    // (docs/security.md#login: counted apart they allowed twice the guesses); an unknown identifier
+    // is its own.
     if (this.byLogin) {
       keys.push(
         accountId === undefined

@@ -15,9 +15,9 @@ import {
   validated,
 } from '../../infra/http/grafana/validation/grafana-requests.fixtures';
 
-// Property tests (issue 18): whatever a client puts in the query string or the path of the
-// Grafana-compatible API, the answer is parsed values or one of Grafana's 4xx bodies, never a
-// 500. fast-check prints the seed and path of a failure (docs/testing.md).
+// Property tests (docs/testing.md#property-tests): whatever a client puts in the query string or
+// the path of the Grafana-compatible API, the answer is parsed values or one of Grafana's 4xx
+// bodies, never a 500. fast-check prints the seed and path of a failure (docs/testing.md).
 
 const USER_SORT_OPTIONS = Object.keys(USER_SORTS);
 const text = queryTextArb(USER_SORT_OPTIONS);

@@ -12,7 +12,7 @@ interface MemoryEntry {
 
 /**
  * Heap an entry holds besides its value: its key as stored (charged by its length), the entry
- * object and its Map slot. Measured after a full GC (issue 29): an entry of a 64-character key
+ * object and its Map slot. Measured after a full GC: an entry of a 64-character key
  * held about 270 bytes beside its value, of which its key is 68; charging the value alone let
  * the 64 MiB budget hold about 700 MB of small entries (persisted-query registrations).
  */

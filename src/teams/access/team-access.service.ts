@@ -14,9 +14,10 @@ import { Settings } from '../../settings/settings';
 import { TeamMembersRepository } from '../store/team-members.repository';
 
 /**
- * RBAC for team routes (spec §4.3): the org role's grants (`teams:*` for Admins) plus the managed
- * permissions of the caller's own team memberships. Like Grafana's middleware, it runs before the
- * handler: a caller without an org-wide grant gets 403 for teams they are not in, existing or not.
+ * RBAC for team routes (docs/teams-api.md#permissions): the org role's grants (`teams:*` for
+ * Admins) plus the managed permissions of the caller's own team memberships. Like Grafana's
+ * middleware, it runs before the handler: a caller without an org-wide grant gets 403 for teams
+ * they are not in, existing or not.
  */
 @Injectable()
 export class TeamAccessService {
