@@ -3,7 +3,7 @@ import { secondsUntilReset, windowStart } from './fixed-window';
 
 const e = (key: string, value: string) => ({ key, value });
 
-describe('cache keys and fixed windows (spec §4.1, §4.2)', () => {
+describe('cache keys and fixed windows (docs/ratelimit.md#counting, docs/algorithms.md)', () => {
   it.each([
     [1234, 1, 1234, 1],
     [1234, 60, 1200, 26],
