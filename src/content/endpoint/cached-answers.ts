@@ -87,6 +87,8 @@ export class CachedAnswers {
   private readonly staleWhileRevalidate: number;
   /** Without an allow-list of origins, the CORS headers never depend on the request. */
   private readonly fixedCors: Record<string, string> | undefined;
+  /** `endpointHeaders` as name/value pairs when they never depend on the request. */
+  private readonly fixedPairs: readonly string[] | undefined;
   /** Whole-answer lookups made for a request the early answers then forwarded to the route. */
   private readonly forwarded = new WeakMap<IncomingMessage, CacheLookup>();
 
@@ -100,6 +102,8 @@ export class CachedAnswers {
     this.staleWhileRevalidate = settings.content.httpCacheStaleWhileRevalidate;
     this.fixedCors =
       settings.content.allowedOrigins === null ? corsHeaders(null, undefined) : undefined;
+    this.fixedPairs =
+      this.fixedCors === undefined ? undefined : pairsOf(this.endpointHeaders(undefined));
   }
 
   /**
@@ -196,7 +200,7 @@ export class CachedAnswers {
   kept(cacheable: CacheableAnswer): KeptCaching {
     return {
       etag: cacheable.etag,
-      tagPairs: Object.entries(tagHeaders(cacheable.tags)).flat(),
+      tagPairs: pairsOf(tagHeaders(cacheable.tags)),
       ...(cacheable.untilChangeMs !== undefined && {
         freshness: { at: this.clock.nowMs(), untilChangeMs: cacheable.untilChangeMs },
       }),
@@ -211,6 +215,11 @@ export class CachedAnswers {
     return { ...cors, vary: varyHeader(cors.vary) };
   }
 
+  /** `endpointHeaders` as name/value pairs, a new list the caller may add to. */
+  endpointHeaderPairs(origin: string | undefined): string[] {
+    return this.fixedPairs?.slice() ?? pairsOf(this.endpointHeaders(origin));
+  }
+
   /**
    * A cacheable answer's ETag, Cache-Control and tags (`Cache-Tag`: Cloudflare, Akamai;
    * `Surrogate-Key`: Fastly, Varnish), and whether it is a 304 without a body: `If-None-Match`
@@ -222,10 +231,10 @@ export class CachedAnswers {
   ): AnswerHeaders {
     const { etag } = caching;
     const pairs = ['etag', etag];
-    const control = 'tagPairs' in caching ? this.keptCacheControl(caching) : caching.cacheControl;
+    const kept = 'tagPairs' in caching;
+    const control = kept ? this.keptCacheControl(caching) : caching.cacheControl;
     if (control !== undefined) pairs.push('cache-control', control);
-    if ('tagPairs' in caching) pairs.push(...caching.tagPairs);
-    else pairs.push(...Object.entries(tagHeaders(caching.tags)).flat());
+    pairs.push(...(kept ? caching.tagPairs : pairsOf(tagHeaders(caching.tags))));
     const notModified = ifNoneMatch !== undefined && noneMatchMatches(ifNoneMatch, etag);
     return { notModified, pairs };
   }
@@ -242,6 +251,13 @@ export class CachedAnswers {
   private cacheControl(untilChangeMs: number | null): string {
     return cacheControl(freshness(this.maxAge, this.staleWhileRevalidate, untilChangeMs));
   }
+}
+
+/** Header name/value pairs, as `writeHead` takes them. */
+function pairsOf(headers: Record<string, string>): string[] {
+  const pairs: string[] = [];
+  for (const name in headers) pairs.push(name, headers[name]);
+  return pairs;
 }
 
 /** The sooner of two delays, where null means none ahead. */

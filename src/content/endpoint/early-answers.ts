@@ -247,7 +247,7 @@ export class EarlyAnswers {
 
   /** The headers every endpoint answer gets (as the route sends them), as name/value pairs. */
   private endpointHeaders(origin: string | undefined): string[] {
-    return Object.entries(this.answers.endpointHeaders(origin)).flat();
+    return this.answers.endpointHeaderPairs(origin);
   }
 
   private drop(key: string): void {
