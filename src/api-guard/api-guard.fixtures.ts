@@ -5,13 +5,16 @@ import { Counter } from '../infra/stats/counter';
 import { StatsRegistry } from '../infra/stats/registry';
 import { Tracing } from '../infra/tracing/tracing';
 import { loadSettings } from '../settings/settings.loader';
-import { RuleConfigHolder } from '../ratelimit/config/rule-config.holder';
-import { RateLimitService } from '../ratelimit/limiter/rate-limit.service';
-import { compileRules } from '../ratelimit/rules/compiler';
-import { parseRuleFile } from '../ratelimit/rules/rule-file.parser';
-import { RuleStatsFactory } from '../ratelimit/stats/rule-stats';
-import { ServiceStats } from '../ratelimit/stats/service-stats';
+import { RateLimitService } from '../ratelimit';
+import {
+  RuleConfigHolder,
+  compileRules,
+  parseRuleFile,
+  RuleStatsFactory,
+  ServiceStats,
+} from '../ratelimit/testing';
 import { ApiRateLimiter } from './rate-limiter';
+import type { Settings } from '../settings/settings';
 
 /** Rules of the API guard's unit tests (domain `api`). */
 export const API_GUARD_RULES = `
@@ -53,7 +56,13 @@ class SwitchableStore extends CounterStore {
 export function apiGuardHarness(
   env: Record<string, string> = {},
   rules: string | null = API_GUARD_RULES,
-) {
+): {
+  settings: Settings;
+  limiter: ApiRateLimiter;
+  store: SwitchableStore;
+  clock: ManualClock;
+  stat: (name: string) => number;
+} {
   const settings = loadSettings({ API_RATE_LIMIT_DOMAIN: 'api', ...env });
   const registry = new StatsRegistry();
   const ruleStats = new RuleStatsFactory(registry);

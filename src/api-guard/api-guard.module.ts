@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { Database } from '../infra/database/database';
 import { DatabaseModule } from '../infra/database/database.module';
-import { RateLimitModule } from '../ratelimit/ratelimit.module';
+import { RateLimitModule } from '../ratelimit';
 import { Settings } from '../settings/settings';
 import { ApiGuardKey, loadApiGuardKey } from './guard-key';
 import { ApiGuardRoutes } from './api-guard.routes';

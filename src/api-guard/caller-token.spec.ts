@@ -58,7 +58,8 @@ describe('caller tokens', () => {
   });
 
   it('are keyed: nobody without the installation key can compute the value of a login', () => {
-    // The unkeyed hash the values were before (issue 19, finding 3): computable by anyone.
+    // The unkeyed hash the values were before (docs/api-rate-limits.md#token): computable by
+    // anyone.
     const unkeyed = createHash('sha256')
       .update('api-rate-limit\0login\0admin')
       .digest('hex')

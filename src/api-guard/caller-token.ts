@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { PUBLIC_ACCESS_TOKEN } from '../infra/http/craft-request/public-access-token';
 import { findBearerToken } from '../infra/http/craft-request/bearer-token';
 import { SchemaRequestHeaders } from '../infra/http/craft-request/schema-request-headers';
-import { parseAuthorization } from '../identity/auth/authorization-header';
+import { parseAuthorization } from '../identity';
 
 /*
  * The `token` descriptor value: who the caller claims to be, never a secret. A bearer token (a

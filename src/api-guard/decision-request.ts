@@ -1,5 +1,4 @@
-import { RateLimitRequest, RequestDescriptor } from '../ratelimit/limiter/rate-limit.model';
-import { Entry } from '../ratelimit/rules/tree';
+import { RateLimitRequest, RequestDescriptor, Entry } from '../ratelimit';
 import { ProtectedApi } from '../settings/api-guard.settings';
 
 /** Who is calling: both parts are optional (no credential; a socket already gone). */

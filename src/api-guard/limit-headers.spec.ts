@@ -1,5 +1,4 @@
-import { Code, DescriptorStatus } from '../ratelimit/limiter/rate-limit.model';
-import { Unit } from '../ratelimit/rules/rate-limit-unit';
+import { Code, DescriptorStatus, Unit } from '../ratelimit';
 import { apiLimitHeaders, retryAfterSeconds } from './limit-headers';
 
 const status = (

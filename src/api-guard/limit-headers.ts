@@ -1,6 +1,4 @@
-import { UNIT_SECONDS } from '../ratelimit/rules/rate-limit-unit';
-import { Code, DescriptorStatus } from '../ratelimit/limiter/rate-limit.model';
-import { rateLimitHeaders } from '../ratelimit/limiter/response-headers';
+import { UNIT_SECONDS, Code, DescriptorStatus, rateLimitHeaders } from '../ratelimit';
 import { ApiLimitHeaderMode } from '../settings/api-guard.settings';
 
 export type HeaderPairs = readonly (readonly [string, string])[];

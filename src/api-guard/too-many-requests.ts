@@ -1,4 +1,4 @@
-import type { YiiErrorBody } from '../content/endpoint/craft-http-error';
+import type { YiiErrorBody } from '../infra/http/craft-request/yii-error-body';
 import { ProtectedApi } from '../settings/api-guard.settings';
 
 /** A refusal in the API's own error shape. */

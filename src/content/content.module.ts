@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { IdentityModule } from '../identity/identity.module';
+import { IdentityModule } from '../identity';
 import { DatabaseModule } from '../infra/database/database.module';
 import { SharedCacheModule } from '../infra/cache/shared-cache.module';
 import { ContentCacheModule } from './cache/content-cache.module';
@@ -9,6 +9,7 @@ import { GraphqlTokensModule } from './schemas/tokens/graphql-tokens.module';
 import { ContentStoreModule } from './store/content-store.module';
 import { SchemasAdminController } from './admin/schemas-admin.controller';
 import { SchemasAdminService } from './admin/schemas-admin.service';
+import { CachedAnswers } from './endpoint/cached-answers';
 import { EarlyAnswers } from './endpoint/early-answers';
 import { GraphqlEndpoint } from './endpoint/graphql-endpoint';
 import { PersistedQueries } from './persisted/persisted-queries';
@@ -77,7 +78,8 @@ import { VolumeFilesRoute } from './transforms/volume-files.route';
     ContentMutations,
     // schemas/: schema selection
     SchemaSelector,
-    // endpoint/: the GraphQL HTTP endpoint
+    // endpoint/: the GraphQL HTTP endpoint (one answer path: CachedAnswers)
+    CachedAnswers,
     GraphqlEndpoint,
     GraphqlRoute,
     EarlyAnswers,

@@ -1,5 +1,5 @@
-import { GrafanaValidationPipe } from './http/validation/grafana-validation.pipe';
-import { BAD_REQUEST, pass, refusal } from './http/validation/validation.fixtures';
+import { GrafanaValidationPipe } from '../infra/http/grafana/validation/grafana-validation.pipe';
+import { BAD_REQUEST, pass, refusal } from '../infra/http/grafana/validation/validation.fixtures';
 import { AddOrgUserDto, CreateOrgDto, UpdateOrgUserDto } from './orgs/orgs.dto';
 import { CreateServiceAccountDto, CreateTokenDto } from './service-accounts/service-accounts.dto';
 import { AdminCreateUserDto, loginOf, UserSearchQueryDto } from './users/users.dto';

@@ -15,9 +15,10 @@ export interface Settings extends ResolvedSettings<typeof SETTINGS_SCHEMA> {
 /* eslint-enable @typescript-eslint/no-unsafe-declaration-merging */
 
 /**
- * One DogStatsD mogrifier (spec §5.4), from `DOG_STATSD_MOGRIFIER_<NAME>_{PATTERN,NAME,TAGS}`.
- * Those variable names depend on the value of USE_DOG_STATSD_MOGRIFIERS, so they cannot be schema
- * entries; the loader reads and checks them with the rest and reports problems the same way.
+ * One DogStatsD mogrifier (docs/observability.md#dogstatsd-use_dog_statsdtrue), from
+ * `DOG_STATSD_MOGRIFIER_<NAME>_{PATTERN,NAME,TAGS}`. Those variable names depend on the value of
+ * USE_DOG_STATSD_MOGRIFIERS, so they cannot be schema entries; the loader reads and checks them
+ * with the rest and reports problems the same way.
  */
 export interface DogStatsdMogrifierSetting {
   /** The name listed in USE_DOG_STATSD_MOGRIFIERS. */

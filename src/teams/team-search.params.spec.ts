@@ -1,4 +1,4 @@
-import { pass, refusal } from '../identity/http/validation/validation.fixtures';
+import { pass, refusal } from '../infra/http/grafana/validation/validation.fixtures';
 import { TeamSearchQueryDto } from './http/teams.dto';
 import { teamSearchParams } from './team-search.params';
 

@@ -1,5 +1,5 @@
-import { paging } from '../identity/http/validation/paging.query';
-import { parseSortOptions } from '../identity/http/sort-options';
+import { paging } from '../infra/http/grafana/validation/paging.query';
+import { parseSortOptions } from '../infra/http/grafana/sort-options';
 import type { TeamSearchQueryDto } from './http/teams.dto';
 import { TEAM_SORT_OPTIONS, TeamSortOption } from './store/teams.repository';
 

@@ -1,13 +1,28 @@
-import { AvatarOptions, avatarUrl, avatarUrlWithDefault } from '../identity/http/avatar';
+import { AvatarOptions, avatarUrl, avatarUrlWithDefault } from '../infra/http/grafana/avatar';
 import type { TeamWithCount } from './store/teams.repository';
 import type { TeamMemberRow } from './store/team-members.repository';
 
-/** Grafana's team DTO (§2.1): every key, in Grafana's order. */
+/** What `teamView` returns. */
+export interface TeamView {
+  id: number;
+  uid: string;
+  orgId: number;
+  name: string;
+  email: string;
+  externalUID: string;
+  isProvisioned: boolean;
+  avatarUrl: string;
+  memberCount: number;
+  permission: number;
+  accessControl: Record<string, boolean> | null;
+}
+
+/** Grafana's team DTO (docs/teams-api.md#endpoints): every key, in Grafana's order. */
 export function teamView(
   team: TeamWithCount,
   avatar: AvatarOptions,
   accessControl: Record<string, boolean> | null = null,
-) {
+): TeamView {
   return {
     id: team.id,
     uid: team.uid,
@@ -24,12 +39,31 @@ export function teamView(
   };
 }
 
-/** Grafana's team member DTO (§2.3); local users have no auth module and no labels. */
+/** What `teamMemberView` returns. */
+export interface TeamMemberView {
+  orgId: number;
+  teamId: number;
+  teamUID: string;
+  userId: number;
+  userUID: string;
+  auth_module: string;
+  email: string;
+  name: string;
+  login: string;
+  avatarUrl: string;
+  labels: string[];
+  permission: number;
+}
+
+/**
+ * Grafana's team member DTO (docs/teams-api.md#endpoints); local users have no auth module and no
+ * labels.
+ */
 export function teamMemberView(
   team: { id: number; uid: string; orgId: number },
   member: TeamMemberRow,
   avatar: AvatarOptions,
-) {
+): TeamMemberView {
   return {
     orgId: team.orgId,
     teamId: team.id,

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { IdentityModule } from '../identity/identity.module';
+import { IdentityModule } from '../identity';
 import { DatabaseModule } from '../infra/database/database.module';
 import { TeamAccessService } from './access/team-access.service';
 import { TeamGroupsService } from './groups/team-groups.service';

@@ -1,27 +1,28 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../infra/database/database';
 import { isUniqueViolation } from '../infra/database/constraint-errors';
-import { TEAM_ACTIONS, TEAM_ADMIN } from '../identity/access/permissions';
-import type { Principal } from '../identity/auth/principal';
-import { GrafanaError } from '../identity/http/grafana-error';
-import { parseGoInt64, toRowId } from '../identity/http/path-ids';
-import { pageWindow } from '../identity/http/validation/paging.query';
-import { shortUid } from '../identity/uid';
+import { TEAM_ACTIONS, TEAM_ADMIN, shortUid } from '../identity';
+import type { Principal } from '../identity';
+import { GrafanaError } from '../infra/http/grafana/grafana-error';
+import { parseGoInt64, toRowId } from '../infra/http/grafana/path-ids';
+import { pageWindow } from '../infra/http/grafana/validation/paging.query';
 import { Settings } from '../settings/settings';
 import { TeamAccessService } from './access/team-access.service';
 import { TeamMembersRepository } from './store/team-members.repository';
 import { MemberCountVisibility, TeamsRepository } from './store/teams.repository';
 import type { TeamSearchParams } from './team-search.params';
 import { teamView } from './team-views';
+import type { TeamView } from './team-views';
 
 /** Grafana's UIDs are at most 40 characters: a longer path segment cannot name a team. */
 const MAX_UID_LENGTH = 40;
 
-export const teamNotFound = () => GrafanaError.message(404, 'Team not found', true);
+export const teamNotFound = (): GrafanaError => GrafanaError.message(404, 'Team not found', true);
 
 /**
  * Teams: search, read, create, update, delete, and resolving a path's team id or uid. Its
- * behaviour is Grafana's wire behaviour (spec §3), so it answers with Grafana's errors.
+ * behaviour is Grafana's wire behaviour (docs/teams-api.md#endpoints), so it answers with Grafana's
+ * errors.
  */
 @Injectable()
 export class TeamsService {
@@ -54,7 +55,10 @@ export class TeamsService {
     return team.id;
   }
 
-  async search(principal: Principal, params: TeamSearchParams) {
+  async search(
+    principal: Principal,
+    params: TeamSearchParams,
+  ): Promise<{ totalCount: number; teams: TeamView[]; page: number; perPage: number }> {
     const readable = await this.access.readableTeams(principal);
     const result = await this.teams.search({
       orgId: principal.orgId,
@@ -82,7 +86,7 @@ export class TeamsService {
     };
   }
 
-  async get(principal: Principal, teamId: number, accessControl: boolean) {
+  async get(principal: Principal, teamId: number, accessControl: boolean): Promise<TeamView> {
     const team = await this.teams.findWithCount(
       principal.orgId,
       teamId,
@@ -97,7 +101,11 @@ export class TeamsService {
    * Creates the team in the caller's org; a real user (not a service account) becomes its Admin
    * member. Concurrent creates of one name: the unique constraint decides, the loser gets 409.
    */
-  async create(principal: Principal, name: string, email: string) {
+  async create(
+    principal: Principal,
+    name: string,
+    email: string,
+  ): Promise<{ message: string; teamId: number; uid: string }> {
     return this.database.transaction(async () => {
       let team;
       try {
@@ -116,7 +124,12 @@ export class TeamsService {
   }
 
   /** `email` is always written (absent clears it); `name` only when non-empty. */
-  async update(principal: Principal, teamId: number, name: string, email: string) {
+  async update(
+    principal: Principal,
+    teamId: number,
+    name: string,
+    email: string,
+  ): Promise<{ message: string }> {
     await this.database.transaction(async () => {
       const team = await this.teams.lockInOrg(principal.orgId, teamId);
       if (!team) throw teamNotFound();
@@ -134,7 +147,7 @@ export class TeamsService {
   }
 
   /** Removes the team with its members and preferences. */
-  async delete(principal: Principal, teamId: number) {
+  async delete(principal: Principal, teamId: number): Promise<{ message: string }> {
     if (!(await this.teams.delete(principal.orgId, teamId))) throw teamNotFound();
     return { message: 'Team deleted' };
   }
@@ -143,7 +156,7 @@ export class TeamsService {
    * Teams of `userId` in the caller's org that the caller may read (E13, E14), by name. A
    * service account has no team list of its own (`/api/user/teams`).
    */
-  async teamsOfUser(principal: Principal, userId: number) {
+  async teamsOfUser(principal: Principal, userId: number): Promise<TeamView[]> {
     const teams = await this.teams.ofMember(principal.orgId, userId, this.visibility(principal));
     const readable = await Promise.all(
       teams.map((team) => this.access.can(principal, TEAM_ACTIONS.read, team.id)),

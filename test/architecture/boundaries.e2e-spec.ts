@@ -14,7 +14,16 @@ const PROBES: readonly [string, string, boolean][] = [
   ['src/settings', '../teams/teams.module', false],
   ['src/content/store', '../../teams/teams.module', false],
   ['src/teams', '../content/content.module', false],
-  ['src/api-guard', '../ratelimit/ratelimit.module', true],
+  // Another domain only through its entry files (src/identity/index.ts, src/ratelimit/index.ts
+  // and testing.ts); the API guard never sees content or teams.
+  ['src/api-guard', '../ratelimit', true],
+  ['src/api-guard', '../ratelimit/testing', true],
+  ['src/api-guard', '../ratelimit/ratelimit.module', false],
+  ['src/api-guard', '../content/endpoint/craft-http-error', false],
+  ['src/teams/http', '../../identity', true],
+  ['src/teams/http', '../../identity/auth/auth.guard', false],
+  ['src/content/schemas', '../../identity/store/users.repository', false],
+  ['src/identity/users', '../../infra/http/grafana/grafana-error', true],
 ];
 
 /**

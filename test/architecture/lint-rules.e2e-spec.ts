@@ -17,6 +17,14 @@ const PROBES: readonly [string, string][] = [
     'max-lines',
     `${Array.from({ length: 501 }, (_, i) => `export const n${i} = ${i};`).join('\n')}\n`,
   ],
+  [
+    'max-lines-per-function',
+    `export function long(): number {\n  let n = 0;\n${'  n += 1;\n'.repeat(80)}  return n;\n}\n`,
+  ],
+  [
+    '@typescript-eslint/explicit-module-boundary-types',
+    'export function next(value: number) {\n  return value + 1;\n}\n',
+  ],
 ];
 
 describe('lint rules that keep the code small and plain', () => {

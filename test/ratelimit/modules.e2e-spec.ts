@@ -61,6 +61,8 @@ describe('MODULES', () => {
       expect(matching(/dist[^/]*[\\/](identity|teams|content|infra[\\/]database)[\\/]/)).toEqual(
         [],
       );
+      // Nor the Grafana-style HTTP pieces identity and teams share (infra/http/grafana).
+      expect(matching(/dist[^/]*[\\/]infra[\\/]http[\\/]grafana[\\/]/)).toEqual([]);
     });
 
     it('serves gRPC decisions, gRPC health, /json, /healthcheck and the debug listener', async () => {

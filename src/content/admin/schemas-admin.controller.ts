@@ -1,9 +1,9 @@
 import { Controller, Get, Param, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { AuthGuard } from '../../identity/auth/auth.guard';
-import { GrafanaError } from '../../identity/http/grafana-error';
-import { GrafanaExceptionFilter } from '../../identity/http/grafana-exception.filter';
-import { OnFailure } from '../../identity/http/on-failure.decorator';
+import { AuthGuard } from '../../identity';
+import { GrafanaError } from '../../infra/http/grafana/grafana-error';
+import { GrafanaExceptionFilter } from '../../infra/http/grafana/grafana-exception.filter';
+import { OnFailure } from '../../infra/http/grafana/on-failure.decorator';
 import { SchemaNotFoundError, SchemasAdminService } from './schemas-admin.service';
 import type { SchemaView } from './schema-view';
 import { ServerAdminGuard } from './server-admin';

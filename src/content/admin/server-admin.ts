@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
-import { principalOf } from '../../identity/auth/auth.guard';
-import type { Principal } from '../../identity/auth/principal';
-import { GrafanaError } from '../../identity/http/grafana-error';
+import { principalOf } from '../../identity';
+import type { Principal } from '../../identity';
+import { GrafanaError } from '../../infra/http/grafana/grafana-error';
 
 /** Grafana's answer to anyone but a server admin on the content admin API: 403. */
 export function requireServerAdmin(principal: Principal): void {

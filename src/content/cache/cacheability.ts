@@ -6,10 +6,11 @@ const NOW = /\bnow\b/i;
 const MAX_KEYED_VARIABLES_LENGTH = 64 * 1024;
 
 /**
- * Whether a result may be cached (spec §6.3). Not: any document naming `mutation` (Craft tests
- * the text prefix; a whole-word test also catches a mutation chosen by operationName further
- * down), requests comparing dates with `now` (their result changes with the clock, not with
- * the content), and requests with very large variables. A false "no" only costs a miss.
+ * Whether a result may be cached (docs/content-limits-cache.md#result-caching-spec-63). Not: any
+ * document naming `mutation` (Craft tests the text prefix; a whole-word test also catches a
+ * mutation chosen by operationName further down), requests comparing dates with `now` (their result
+ * changes with the clock, not with the content), and requests with very large variables. A false
+ * "no" only costs a miss.
  */
 export function isCacheableRequest(
   query: string,

@@ -6,7 +6,10 @@ import {
   Optional,
 } from '@nestjs/common';
 import { Clock } from '../../infra/clock/clock';
-import { SharedCache } from '../../infra/cache/shared-cache.port';
+import {
+  type CacheLookup as SharedCacheLookup,
+  SharedCache,
+} from '../../infra/cache/shared-cache.port';
 import type { Counter } from '../../infra/stats/counter';
 import { StatsRegistry } from '../../infra/stats/registry';
 import { Settings } from '../../settings/settings';
@@ -71,6 +74,10 @@ export interface CacheLookup {
   readonly text?: string;
 }
 
+/** Whether an early answer's entry is still held; when not, what the store holds instead. */
+export type WholeCheck =
+  { readonly held: true } | { readonly held: false; readonly seen?: CacheLookup };
+
 /** The next scheduled status change as known for one generation of the cache. */
 interface Schedule {
   readonly generation: string;
@@ -78,9 +85,10 @@ interface Schedule {
 }
 
 /**
- * Cached GraphQL results (Craft's enableGraphqlCaching, spec §6.3), in the shared cache (memory or
- * Redis): keyed by schema, model version, site, settings, query text, variables and operation
- * name; not for mutations, results with errors, or `X-Craft-Gql-Cache: no-cache` requests.
+ * Cached GraphQL results (Craft's enableGraphqlCaching,
+ * docs/content-limits-cache.md#result-caching-spec-63), in the shared cache (memory or Redis):
+ * keyed by schema, model version, site, settings, query text, variables and operation name; not for
+ * mutations, results with errors, or `X-Craft-Gql-Cache: no-cache` requests.
  *
  * Every write path (mutations, importer, seeder) calls `invalidate()` after its transaction
  * commits; a model change invalidates too, and so does each instance's start (a cache may hold
@@ -218,19 +226,20 @@ export class GraphqlResultCache implements OnApplicationBootstrap, OnModuleDestr
    * A whole answer stored by `keepAnswer` for the same request text (anonymous requests on the
    * public schema: the raw body or query string), looked up before anything is decoded, parsed
    * or validated. Undefined when the cache is off or unavailable; `entry` is set on a hit.
+   * `seen` is a lookup of the same key made moments before (`wholeAnswer`, for an early answer
+   * that the cache no longer held): it is taken instead of asking the store again.
    */
-  async findAnswer(request: CachedRequest): Promise<CacheLookup | undefined> {
+  async findAnswer(request: CachedRequest, seen?: CacheLookup): Promise<CacheLookup | undefined> {
     if (skipsCache(request.cacheHeader) || !(await this.usable())) return undefined;
     const model = this.models.current;
-    const found = await this.lookup(
-      requestCacheKey({
-        schemaUid: request.schema.uid,
-        modelVersion: model.version,
-        siteId: model.primarySite.id,
-        settings: this.settingsFingerprint,
-        ...request.http,
-      }),
-    );
+    const key = requestCacheKey({
+      schemaUid: request.schema.uid,
+      modelVersion: model.version,
+      siteId: model.primarySite.id,
+      settings: this.settingsFingerprint,
+      ...request.http,
+    });
+    const found = seen?.key === key ? seen : await this.lookup(key);
     if (found?.entry !== undefined) this.stats?.hits.inc();
     return found;
   }
@@ -247,25 +256,33 @@ export class GraphqlResultCache implements OnApplicationBootstrap, OnModuleDestr
   /**
    * Whether the entry under `key` is still `text` (a whole answer's, from `findAnswer` or
    * `keepAnswer`): answered at once by a store in process memory, after one round trip by Redis
-   * (false when it fails). A yes counts as a hit. For answers sent before the request is decoded
-   * (early-answers.ts).
+   * (not held when it fails). A yes counts as a hit; a no carries what the store holds under the
+   * key now, for `findAnswer` to take instead of a second lookup. For answers sent before the
+   * request is decoded (early-answers.ts).
    */
-  holds(key: string, text: string): boolean | Promise<boolean> {
-    if (!this.enabled || this.pendingInvalidation) return false;
-    const value = this.cache.lookupValue(RESULT_NAMESPACE, key);
-    if (!(value instanceof Promise)) return this.counted(value === text);
-    return value.then(
-      (stored) => this.counted(stored === text),
-      (error: unknown) => {
-        this.failed(error);
-        return false;
-      },
-    );
-  }
-
-  private counted(hit: boolean): boolean {
-    if (hit) this.stats?.hits.inc();
-    return hit;
+  wholeAnswer(key: string, text: string): WholeCheck | Promise<WholeCheck> {
+    if (!this.enabled || this.pendingInvalidation) return { held: false };
+    const checked = (found: SharedCacheLookup): WholeCheck => {
+      this.lastGeneration = found.generation;
+      if (found.value === text) {
+        this.stats?.hits.inc();
+        return { held: true };
+      }
+      const entry = found.value === undefined ? undefined : readEntry(found.value);
+      const seen = {
+        key,
+        generation: found.generation,
+        entry,
+        ...(entry && { text: found.value }),
+      };
+      return { held: false, seen };
+    };
+    const found = this.cache.lookupNow(RESULT_NAMESPACE, key);
+    if (!(found instanceof Promise)) return checked(found);
+    return found.then(checked, (error: unknown) => {
+      this.failed(error);
+      return { held: false };
+    });
   }
 
   /** Whether the cache may be read now: on, and no invalidation is left to reach the store. */

@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { IdentityModule } from '../../identity/identity.module';
+import { IdentityModule } from '../../identity';
 import { DatabaseModule } from '../../infra/database/database.module';
 import { ClockModule } from '../../infra/clock/clock.module';
 import { HealthModule } from '../../infra/health/health.module';

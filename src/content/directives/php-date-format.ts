@@ -24,6 +24,7 @@ export function formatPhpDate(date: ZonedDate, format: string, locale: string): 
   return out;
 }
 
+// eslint-disable-next-line max-lines-per-function -- a table of PHP's date format letters, one case each
 function phpLetter(date: ZonedDate, letter: string, locale: string): string | undefined {
   switch (letter) {
     // day

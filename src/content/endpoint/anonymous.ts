@@ -3,12 +3,12 @@ import { findBearerToken } from '../../infra/http/craft-request/bearer-token';
 import type { SchemaRequestHeaders } from '../../infra/http/craft-request/schema-request-headers';
 
 /**
- * The one definition of an anonymous request (issue 29): it presents no credential that could
- * choose a schema other than the public one. A credential is a Bearer token other than
- * `__PUBLIC__` (X-Craft-Authorization first, else Authorization, as the selector reads them) or
- * an admin's `X-Craft-Gql-Schema`. Anything else (`Authorization: x`, an empty header, a Basic
- * pair without `X-Craft-Gql-Schema`, `Bearer __PUBLIC__`) is anonymous: the selector answers it
- * with the public schema, so the allow-list (GRAPHQL_PERSISTED_QUERIES=only), the public caps
+ * The one definition of an anonymous request (docs/architecture.md#one-answer-path): it presents no
+ * credential that could choose a schema other than the public one. A credential is a Bearer token
+ * other than `__PUBLIC__` (X-Craft-Authorization first, else Authorization, as the selector reads
+ * them) or an admin's `X-Craft-Gql-Schema`. Anything else (`Authorization: x`, an empty header, a
+ * Basic pair without `X-Craft-Gql-Schema`, `Bearer __PUBLIC__`) is anonymous: the selector answers
+ * it with the public schema, so the allow-list (GRAPHQL_PERSISTED_QUERIES=only), the public caps
  * and the public body limit apply to it. A presented credential that turns out invalid is
  * refused by the selector before anything else, so it never runs a query.
  *

@@ -1,3 +1,5 @@
+import type { YiiErrorBody } from '../../infra/http/craft-request/yii-error-body';
+
 /** Yii's names of the HTTP statuses the endpoint answers with. */
 const STATUS_NAMES: Readonly<Record<number, string>> = {
   400: 'Bad Request',
@@ -8,17 +10,9 @@ const STATUS_NAMES: Readonly<Record<number, string>> = {
   500: 'Internal Server Error',
 };
 
-/** The body of a Craft controller error: Yii's exception array (without devMode's debug keys). */
-export interface YiiErrorBody {
-  readonly name: string;
-  readonly message: string;
-  readonly code: 0;
-  readonly status: number;
-}
-
 /**
- * An HTTP error raised by the GraphQL controller (spec §1.5), answered as Yii renders an
- * HttpException in JSON: `{"name":"Bad Request","message":"…","code":0,"status":400}`.
+ * An HTTP error raised by the GraphQL controller (docs/content-endpoint.md#errors), answered as Yii
+ * renders an HttpException in JSON: `{"name":"Bad Request","message":"…","code":0,"status":400}`.
  */
 export class CraftHttpError extends Error {
   constructor(

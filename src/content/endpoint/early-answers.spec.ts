@@ -4,6 +4,7 @@ import { ManualClock } from '../../infra/clock/clock';
 import { loadSettings } from '../../settings/settings.loader';
 import type { GraphqlResultCache } from '../cache/graphql-result-cache';
 import type { PersistedQueries } from '../persisted/persisted-queries';
+import { CachedAnswers } from './cached-answers';
 import { EarlyAnswers } from './early-answers';
 import type { EndpointAnswer } from './graphql-endpoint';
 
@@ -18,8 +19,8 @@ describe('EarlyAnswers', () => {
   /** Memory answers at once; Redis after a round trip, or fails. */
   let store: 'memory' | 'redis' | 'failing' = 'memory';
   const cache = {
-    holds: (key: string, text: string) => {
-      const yes = held.get(key) === text;
+    wholeAnswer: (key: string, text: string) => {
+      const yes = { held: held.get(key) === text };
       if (store === 'memory') return yes;
       if (store === 'redis') return new Promise((resolve) => setImmediate(() => resolve(yes)));
       return Promise.reject(new Error('Redis is away'));
@@ -32,12 +33,9 @@ describe('EarlyAnswers', () => {
   let base: string;
 
   const start = async (env: Record<string, string> = {}) => {
-    early = new EarlyAnswers(
-      loadSettings({ ADMIN_PASSWORD: 'x', ...env }),
-      cache,
-      persisted as PersistedQueries,
-      clock,
-    );
+    const settings = loadSettings({ ADMIN_PASSWORD: 'x', ...env });
+    const answers = new CachedAnswers(settings, cache, persisted as PersistedQueries, clock);
+    early = new EarlyAnswers(settings, answers, persisted as PersistedQueries, clock);
     server = createServer((_request, response) => response.end('routed'));
     early.install(server, ['/graphql']);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -144,13 +142,11 @@ describe('EarlyAnswers', () => {
   });
 
   it('is off with an API rate limit on GraphQL, request logs, or the result cache off', () => {
-    const enabled = (env: Record<string, string>) =>
-      new EarlyAnswers(
-        loadSettings({ ADMIN_PASSWORD: 'x', ...env }),
-        cache,
-        persisted as PersistedQueries,
-        clock,
-      ).enabled;
+    const enabled = (env: Record<string, string>) => {
+      const settings = loadSettings({ ADMIN_PASSWORD: 'x', ...env });
+      const answers = new CachedAnswers(settings, cache, persisted as PersistedQueries, clock);
+      return new EarlyAnswers(settings, answers, persisted as PersistedQueries, clock).enabled;
+    };
     expect(enabled({})).toBe(true);
     expect(enabled({ LOG_LEVEL: 'debug' })).toBe(false);
     expect(enabled({ GRAPHQL_CACHE: 'false' })).toBe(false);

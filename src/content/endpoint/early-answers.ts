@@ -6,15 +6,12 @@ import { logsRequests } from '../../infra/logging/logging.module';
 import type { Counter } from '../../infra/stats/counter';
 import { StatsRegistry } from '../../infra/stats/registry';
 import { Settings } from '../../settings/settings';
-import { GraphqlResultCache } from '../cache/graphql-result-cache';
 import { PersistedQueries } from '../persisted/persisted-queries';
 import { wantsPlaygroundPage } from '../playground/page-request';
 import type { SchemaRequestHeaders } from '../../infra/http/craft-request/schema-request-headers';
-import { isAnonymous } from './anonymous';
 import { bodyText } from './body-text';
-import { corsHeaders } from './cors-headers';
+import { CachedAnswers, type KeptCaching, type WholeAnswerEntry } from './cached-answers';
 import type { EndpointAnswer } from './graphql-endpoint';
-import { cacheControl, freshness, noneMatchMatches, tagHeaders, varyHeader } from './http-caching';
 import { schemaRequestHeaders } from '../../infra/http/craft-request/request-headers';
 
 /** Answers sent early (debug `/stats`): also counted as `content.graphql_cache.hits`. */
@@ -28,25 +25,17 @@ const MAX_BYTES = 16 * 1024 * 1024;
 
 /** A whole answer as it is sent again. */
 interface EarlyAnswer {
-  /** Its result cache entry: the answer is sent only while the cache still holds exactly it. */
-  readonly cacheKey: string;
-  readonly cacheText: string;
+  /**
+   * Its result cache entry: the answer is sent only while the cache still holds exactly it; from
+   * the public schema's expiry on, the route answers, refusing.
+   */
+  readonly whole: WholeAnswerEntry;
   readonly allowListVersion: number;
-  /** The public schema's expiry (ms): from then on the route answers, refusing. */
-  readonly expiresAtMs?: number;
   /** The JSON text (a string: Node writes it with the headers in one piece) and its bytes. */
   readonly body: string;
   readonly bytes: number;
   /** What a GET's answer carries for shared caches. */
-  readonly get?: CachingHeaders;
-}
-
-interface CachingHeaders {
-  readonly etag: string;
-  /** `cache-tag` and `surrogate-key` with their values, as name/value pairs. */
-  readonly tagPairs: readonly string[];
-  /** When `cache-control` was computed, and what cut it (GRAPHQL_HTTP_CACHE_MAX_AGE > 0). */
-  readonly freshness?: { readonly at: number; readonly untilChangeMs: number | null };
+  readonly get?: KeptCaching;
 }
 
 /** POST bodies read before routing: up to the size whole answers are looked up for. */
@@ -66,6 +55,8 @@ export interface RequestText {
  * a POST once its body is read (a miss goes on to the route with that body). Indexed by the
  * request text (method, URL, content type, body) without hashing it, and sent only while the
  * result cache still holds the same entry: invalidation, expiry and eviction keep their meaning.
+ * Which requests qualify, whether the entry is held and which headers go with the answer are
+ * decided by CachedAnswers (cached-answers.ts), as for the route.
  *
  * The entry is checked at once in process memory, with one round trip in Redis (as the route's
  * lookup would). Only where nothing else must see the request: no API rate limit on GraphQL, no
@@ -81,12 +72,11 @@ export class EarlyAnswers {
   /** Indexed POST answers: without any, POST bodies are not read before routing. */
   private posts = 0;
   private closing = false;
-  private readonly fixedCors: Record<string, string> | undefined;
   private readonly answered: Counter | undefined;
 
   constructor(
-    private readonly settings: Settings,
-    private readonly cache: GraphqlResultCache,
+    settings: Settings,
+    private readonly answers: CachedAnswers,
     private readonly persisted: PersistedQueries,
     private readonly clock: Clock,
     @Optional() stats?: StatsRegistry,
@@ -97,8 +87,6 @@ export class EarlyAnswers {
       content.cache &&
       !logsRequests(settings) &&
       !(apiRateLimit.domain !== '' && apiRateLimit.routes.includes('graphql'));
-    // Without an allow-list of origins, the CORS headers never depend on the request.
-    this.fixedCors = content.allowedOrigins === null ? corsHeaders(null, undefined) : undefined;
     this.answered = stats?.counter(EARLY_ANSWERS_STAT);
   }
 
@@ -117,27 +105,17 @@ export class EarlyAnswers {
   remember(request: RequestText, headers: SchemaRequestHeaders, answer: EndpointAnswer): void {
     const { whole, cacheable } = answer;
     if (!this.enabled || this.closing || whole === undefined || answer.status !== 200) return;
-    if (answer.body === undefined || !answersEarly(headers)) return;
+    if (answer.body === undefined || !this.answers.usesWholeAnswers(headers)) return;
     const { method } = request;
     if (method !== 'POST' && (method !== 'GET' || cacheable === undefined)) return;
     const body = answer.body;
     const bytes = Buffer.byteLength(body);
     const entry: EarlyAnswer = {
-      cacheKey: whole.key,
-      cacheText: whole.text,
+      whole,
       allowListVersion: this.persisted.allowListVersion,
-      ...(whole.expiresAtMs !== undefined && { expiresAtMs: whole.expiresAtMs }),
       body,
       bytes,
-      ...(cacheable && {
-        get: {
-          etag: cacheable.etag,
-          tagPairs: Object.entries(tagHeaders(cacheable.tags)).flat(),
-          ...(cacheable.untilChangeMs !== undefined && {
-            freshness: { at: this.clock.nowMs(), untilChangeMs: cacheable.untilChangeMs },
-          }),
-        },
-      }),
+      ...(cacheable && { get: this.answers.kept(cacheable) }),
     };
     const key = indexKey(request);
     this.drop(key);
@@ -173,7 +151,7 @@ export class EarlyAnswers {
     const url = request.url ?? '';
     // First: every request of the process (the rate limiter's /json too) passes here.
     if (this.closing || !paths.has(pathOf(url))) return forward();
-    if (!answersEarly(schemaRequestHeaders(request.rawHeaders))) return forward();
+    if (!this.answers.usesWholeAnswers(schemaRequestHeaders(request.rawHeaders))) return forward();
     const contentType = headers['content-type'];
     if (method === 'GET') {
       if (
@@ -184,7 +162,7 @@ export class EarlyAnswers {
         return forward();
       }
       const text = { method, url, contentType, body: undefined };
-      return this.answerIfHeld(text, response, forward, (found) =>
+      return this.answerIfHeld(text, request, response, forward, (found) =>
         this.sendGet(found, headers, response),
       );
     }
@@ -201,8 +179,9 @@ export class EarlyAnswers {
       const { text, malformedUtf8 } = bodyText(bytes);
       // A body that is not UTF-8 is refused, whatever text it decoded to.
       if (malformedUtf8) return pass();
-      this.answerIfHeld({ method, url, contentType, body: text }, response, pass, (found) =>
-        sendJson(response, this.corsAndVary(headers.origin), found),
+      const posted = { method, url, contentType, body: text };
+      this.answerIfHeld(posted, request, response, pass, (found) =>
+        sendJson(response, this.endpointHeaders(headers.origin), found),
       );
     });
   }
@@ -213,6 +192,7 @@ export class EarlyAnswers {
    */
   private answerIfHeld(
     request: RequestText,
+    raw: IncomingMessage,
     response: ServerResponse,
     forward: () => void,
     send: (found: EarlyAnswer) => void,
@@ -240,10 +220,9 @@ export class EarlyAnswers {
     };
     if (found.allowListVersion !== this.persisted.allowListVersion) return confirmed(false);
     // The selector refuses an expired public schema; these answers skip the selector.
-    if (found.expiresAtMs !== undefined && this.clock.nowMs() >= found.expiresAtMs) {
-      return confirmed(false);
-    }
-    const held = this.cache.holds(found.cacheKey, found.cacheText);
+    const { expiresAtMs } = found.whole;
+    if (expiresAtMs !== undefined && this.clock.nowMs() >= expiresAtMs) return confirmed(false);
+    const held = this.answers.holds(raw, found.whole);
     if (typeof held === 'boolean') return confirmed(held);
     held.then(confirmed, forward);
   }
@@ -254,40 +233,21 @@ export class EarlyAnswers {
     headers: IncomingHttpHeaders,
     response: ServerResponse,
   ): void {
+    const sent = this.endpointHeaders(headers.origin);
     // Indexed GET answers always have their caching headers (remember).
-    const get = found.get!;
-    const sent = this.corsAndVary(headers.origin);
-    this.addCachingHeaders(sent, get);
-    const ifNoneMatch = headers['if-none-match'];
-    if (ifNoneMatch === undefined || !noneMatchMatches(ifNoneMatch, get.etag)) {
-      return sendJson(response, sent, found);
-    }
+    const { notModified, pairs } = this.answers.cachingHeaders(
+      found.get!,
+      headers['if-none-match'],
+    );
+    sent.push(...pairs);
+    if (!notModified) return sendJson(response, sent, found);
     response.writeHead(304, sent);
     response.end();
   }
 
-  /** The headers every endpoint answer gets (graphql.route.ts), as name/value pairs. */
-  private corsAndVary(origin: string | undefined): string[] {
-    const cors = this.fixedCors ?? corsHeaders(this.settings.content.allowedOrigins, origin);
-    const sent: string[] = [];
-    for (const name in cors) if (name !== 'vary') sent.push(name, cors[name]);
-    sent.push('vary', varyHeader(cors.vary));
-    return sent;
-  }
-
-  /** ETag, Cache-Control (from the time left now) and the cache tags of a GET's answer. */
-  private addCachingHeaders(sent: string[], get: CachingHeaders): void {
-    sent.push('etag', get.etag);
-    if (get.freshness !== undefined) {
-      const { at, untilChangeMs } = get.freshness;
-      const until = untilChangeMs === null ? null : untilChangeMs - (this.clock.nowMs() - at);
-      const { httpCacheMaxAge, httpCacheStaleWhileRevalidate } = this.settings.content;
-      sent.push(
-        'cache-control',
-        cacheControl(freshness(httpCacheMaxAge, httpCacheStaleWhileRevalidate, until)),
-      );
-    }
-    sent.push(...get.tagPairs);
+  /** The headers every endpoint answer gets (as the route sends them), as name/value pairs. */
+  private endpointHeaders(origin: string | undefined): string[] {
+    return this.answers.endpointHeaderPairs(origin);
   }
 
   private drop(key: string): void {
@@ -309,11 +269,6 @@ function sendJson(response: ServerResponse, sent: string[], found: EarlyAnswer):
 function pathOf(url: string): string {
   const query = url.indexOf('?');
   return query < 0 ? url : url.slice(0, query);
-}
-
-/** Anonymous (anonymous.ts, as the route decides it), without a header that skips the cache. */
-function answersEarly(headers: SchemaRequestHeaders): boolean {
-  return headers.gqlCache === undefined && isAnonymous(headers);
 }
 
 /** Header values and URLs hold no newline or NUL: the parts cannot run into each other. */

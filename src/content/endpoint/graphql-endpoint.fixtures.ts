@@ -1,4 +1,4 @@
-import type { AuthenticatorService } from '../../identity/auth/authenticator.service';
+import type { AuthenticatorService } from '../../identity';
 import { MemorySharedCache } from '../../infra/cache/memory-shared-cache';
 import type { SharedCache } from '../../infra/cache/shared-cache.port';
 import { ManualClock } from '../../infra/clock/clock';
@@ -20,13 +20,10 @@ import { modelWith, schemaDefinition, SettableModelSource } from '../schemas/sch
 import { PersistedQueries } from '../persisted/persisted-queries';
 import { PersistedQueryAllowList } from '../persisted/persisted-query-allow-list';
 import { PersistedQueryStore } from '../persisted/persisted-query.store';
-import {
-  CacheableAnswer,
-  EndpointAnswer,
-  EndpointRequest,
-  GraphqlEndpoint,
-} from './graphql-endpoint';
+import { type CacheableAnswer, CachedAnswers } from './cached-answers';
+import { EndpointAnswer, EndpointRequest, GraphqlEndpoint } from './graphql-endpoint';
 import { entityTag } from './http-caching';
+import type { WholeRequest } from './cached-answers';
 
 /**
  * An executor answering what it was asked, to see what the endpoint passes on; `{boom}` throws.
@@ -75,6 +72,10 @@ export interface EndpointWorld {
   readonly cache: GraphqlResultCache;
   readonly allowList: PersistedQueryAllowList;
   readonly persistedStore: PersistedQueryStore;
+  readonly persisted: PersistedQueries;
+  /** The endpoint itself (answers unparsed) and its caching decisions. */
+  readonly endpoint: GraphqlEndpoint;
+  readonly answers: CachedAnswers;
 }
 
 /**
@@ -97,6 +98,7 @@ export function endpoint(
       cache: false,
       cacheTtl: 3_600_000,
       cacheMaxEntryBytes: 1024 * 1024,
+      allowedOrigins: null,
       ...content,
     },
   } as Settings;
@@ -129,13 +131,17 @@ export function endpoint(
   );
   const persisted = new PersistedQueries(settings, persistedStore, allowList);
   const executor = new EchoGraphql();
-  const served = new GraphqlEndpoint(settings, selector, executor, cache, persisted, clock);
+  const answers = new CachedAnswers(settings, cache, persisted, clock);
+  const served = new GraphqlEndpoint(settings, selector, executor, cache, persisted, answers);
   return {
     answer: async (request) => parsed(await served.answer(request)),
     executor,
     cache,
     allowList,
     persistedStore,
+    persisted,
+    endpoint: served,
+    answers,
   };
 }
 
@@ -147,11 +153,13 @@ export const request = (overrides: Partial<EndpointRequest>): EndpointRequest =>
   headers: { authorization: [], craftAuthorization: undefined, gqlSchema: undefined },
   ...overrides,
 });
-export const postJson = (body: unknown) => request({ body: JSON.stringify(body) });
+export const postJson = (body: unknown): WholeRequest => request({ body: JSON.stringify(body) });
 export const echo = (
   query: string,
   variables: object | null = null,
   operationName: string | null = null,
-) => ({
+): {
+  data: { schema: string; query: string; variables: object | null; operationName: string | null };
+} => ({
   data: { schema: 'public', query, variables, operationName },
 });

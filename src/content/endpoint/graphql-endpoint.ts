@@ -1,9 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { Clock } from '../../infra/clock/clock';
 import { Settings } from '../../settings/settings';
-import { headerTags } from '../cache/cache-tags';
-import type { EntryParts } from '../cache/stored-entry';
-import { type CacheLookup, GraphqlResultCache } from '../cache/graphql-result-cache';
+import { GraphqlResultCache } from '../cache/graphql-result-cache';
 import { ContentGraphql } from '../graphql/content-graphql';
 import { eventLoopTurn } from '../graphql/event-loop-turn';
 import { type SerializedResult, serializeResult } from '../graphql/serialized-result';
@@ -12,9 +9,14 @@ import { isPersistedQueryFailure, PersistedQueries } from '../persisted/persiste
 import type { SchemaRequestHeaders } from '../../infra/http/craft-request/schema-request-headers';
 import { SchemaSelector } from '../schemas/schema-selector';
 import { isAnonymous } from './anonymous';
+import {
+  type CacheableAnswer,
+  CachedAnswers,
+  type WholeAnswerEntry,
+  type WholeRequest,
+} from './cached-answers';
 import { CraftHttpError, INTERNAL_ERROR_MESSAGE, yiiErrorBody } from './craft-http-error';
-import type { DecodedRequest, GraphqlHttpRequest, RawOperation } from './graphql-request';
-import { cacheControl, entityTag, freshness } from './http-caching';
+import type { DecodedRequest, RawOperation } from './graphql-request';
 import { checkOperation, isRefused } from './operation-check';
 import { checkCaps, type EndpointCaps, endpointCaps, QueryTooLargeError } from './request-caps';
 import { decodeGraphqlRequest } from './request-decoder';
@@ -22,9 +24,10 @@ import { decodeGraphqlRequest } from './request-decoder';
 /** Craft's message for any failure it does not explain outside devMode. */
 export const GENERIC_FAILURE = 'Something went wrong when processing the GraphQL query.';
 
-export interface EndpointRequest extends GraphqlHttpRequest {
-  readonly headers: SchemaRequestHeaders;
-}
+export type { CacheableAnswer, WholeAnswerEntry } from './cached-answers';
+
+/** A request as the route hands it over (`seen`: the early answers' lookup, cached-answers.ts). */
+export type EndpointRequest = WholeRequest;
 
 /** Status and JSON text of an answer; no body for a preflight. */
 export interface EndpointAnswer {
@@ -38,28 +41,8 @@ export interface EndpointAnswer {
   readonly whole?: WholeAnswerEntry;
 }
 
-/** A whole answer's result cache entry: its key and its text as stored. */
-export interface WholeAnswerEntry {
-  readonly key: string;
-  readonly text: string;
-  /** The public schema's expiry: the answer is not sent again from then on. */
-  readonly expiresAtMs?: number;
-}
-
 /** Apollo Server's header on persisted-query errors: a miss is registered right after. */
 const UNCACHED = 'private, no-cache, must-revalidate';
-
-/** What the route sends with an answer a CDN may keep. */
-export interface CacheableAnswer {
-  /** Strong, over the body (http-caching.ts); kept with a whole answer, not hashed again. */
-  readonly etag: string;
-  /** `Cache-Tag` / `Surrogate-Key` names, bounded (cache-tags.ts). */
-  readonly tags: readonly string[];
-  /** Undefined when GRAPHQL_HTTP_CACHE_MAX_AGE is 0. */
-  readonly cacheControl?: string;
-  /** What `cacheControl` was cut by: ms until the next scheduled status change (null: none). */
-  readonly untilChangeMs?: number | null;
-}
 
 /** One request's operations as they run. */
 interface Run {
@@ -89,9 +72,6 @@ interface Run {
   keepable: boolean;
 }
 
-/** Longer request texts are not looked up whole: hashing them would cost more than decoding. */
-const MAX_REQUEST_KEY_TEXT = 64 * 1024;
-
 /**
  * Craft's `graphql/api` action without HTTP plumbing (the route adds CORS headers and writes the
  * answer): 404 when GraphQL is off; OPTIONS answered empty before any check; then the schema is
@@ -99,14 +79,12 @@ const MAX_REQUEST_KEY_TEXT = 64 * 1024;
  * decoded and run one after the other, each failing on its own. GraphQL outcomes are HTTP 200;
  * controller errors are Yii's JSON error bodies. An anonymous GET on the public schema whose
  * operations all succeed is cacheable: the route adds ETag, Cache-Control and the cache tags its
- * reads recorded (http-caching.ts).
+ * reads recorded (cached-answers.ts).
  */
 @Injectable()
 export class GraphqlEndpoint {
   private readonly logger = new Logger('GraphqlEndpoint');
   private readonly caps: EndpointCaps;
-  private readonly maxAge: number;
-  private readonly staleWhileRevalidate: number;
 
   constructor(
     private readonly settings: Settings,
@@ -114,11 +92,9 @@ export class GraphqlEndpoint {
     private readonly graphql: ContentGraphql,
     private readonly cache: GraphqlResultCache,
     private readonly persisted: PersistedQueries,
-    private readonly clock: Clock,
+    private readonly answers: CachedAnswers,
   ) {
     this.caps = endpointCaps(settings);
-    this.maxAge = settings.content.httpCacheMaxAge;
-    this.staleWhileRevalidate = settings.content.httpCacheStaleWhileRevalidate;
   }
 
   get enabled(): boolean {
@@ -135,12 +111,12 @@ export class GraphqlEndpoint {
       const anonymous = schema.isPublic && isAnonymous(request.headers);
       // Before decoding, parsing and validating: the same request text, the same answer. The
       // text is bounded by the body limit (request-caps.ts) and only short ones are hashed.
-      const whole = anonymous ? await this.findWholeAnswer(request, schema) : undefined;
+      const whole = anonymous ? await this.answers.findWhole(request, schema) : undefined;
       if (whole?.entry !== undefined && whole.text !== undefined) {
         const { json, tags, etag } = whole.entry;
-        const entry = { key: whole.key, text: whole.text, ...schemaExpiry(schema) };
+        const entry = this.answers.wholeEntry(schema, whole.key, whole.text);
         if (!readOnly) return { status: 200, body: json, whole: entry };
-        const cacheable = await this.cacheable(schema, tags ?? [], json, etag);
+        const cacheable = await this.answers.cacheable(schema, tags ?? [], json, etag);
         return { status: 200, body: json, cacheable, whole: entry };
       }
       const decoded = decodeGraphqlRequest(request);
@@ -161,10 +137,10 @@ export class GraphqlEndpoint {
       if (run.uncached === true) return { status, body, cacheControl: UNCACHED };
       const { tags } = run;
       if (tags === undefined || !run.clean) return { status, body };
-      const cacheable = readOnly ? await this.cacheable(schema, tags, body) : undefined;
+      const cacheable = readOnly ? await this.answers.cacheable(schema, tags, body) : undefined;
       const kept =
         whole !== undefined && run.keepable
-          ? await this.keepWhole(schema, whole, { tags, json: body, etag: cacheable?.etag })
+          ? await this.answers.keepWhole(schema, whole, { tags, json: body, etag: cacheable?.etag })
           : undefined;
       return {
         status: cacheable === undefined ? status : 200,
@@ -187,66 +163,6 @@ export class GraphqlEndpoint {
     }
   }
 
-  /**
-   * The answer kept for this request text, or where to keep it; undefined when the request is
-   * not looked up whole (a body that is not UTF-8 is refused, a long one not hashed).
-   */
-  private findWholeAnswer(
-    request: EndpointRequest,
-    schema: GqlSchemaDefinition,
-  ): Promise<CacheLookup | undefined> {
-    const { method, contentType, search, body } = request;
-    if (
-      request.malformedUtf8 === true ||
-      search.length + (body?.length ?? 0) > MAX_REQUEST_KEY_TEXT
-    ) {
-      return Promise.resolve(undefined);
-    }
-    return this.cache.findAnswer({
-      schema,
-      cacheHeader: request.headers.gqlCache,
-      http: {
-        method,
-        contentType,
-        search,
-        body,
-        allowListVersion: this.persisted.allowListVersion,
-      },
-    });
-  }
-
-  private async keepWhole(
-    schema: GqlSchemaDefinition,
-    missed: CacheLookup,
-    answer: EntryParts,
-  ): Promise<WholeAnswerEntry | undefined> {
-    const text = await this.cache.keepAnswer(missed, answer);
-    return text === undefined ? undefined : { key: missed.key, text, ...schemaExpiry(schema) };
-  }
-
-  /**
-   * Caching headers of a public answer: max-age stops at the content's next scheduled status
-   * change and at the public schema's expiry (issue 29: it ran an hour past it).
-   */
-  private async cacheable(
-    schema: GqlSchemaDefinition,
-    tags: Iterable<string>,
-    body: string,
-    etag = entityTag(body),
-  ): Promise<CacheableAnswer> {
-    if (this.maxAge === 0) return { etag, tags: headerTags(tags) };
-    const change = await this.cache.untilNextStatusChange();
-    const expiry = schema.expiryDate?.getTime();
-    const untilExpiry = expiry === undefined ? null : Math.max(0, expiry - this.clock.nowMs());
-    const until = earliest(change, untilExpiry);
-    return {
-      etag,
-      tags: headerTags(tags),
-      cacheControl: cacheControl(freshness(this.maxAge, this.staleWhileRevalidate, until)),
-      untilChangeMs: until,
-    };
-  }
-
   /** The answer's JSON text: the operations' texts as they are, in a batch's list or object. */
   private async run(run: Run, decoded: DecodedRequest): Promise<string> {
     if (decoded.shape === 'single') return this.execute(run, decoded.operation);
@@ -264,7 +180,8 @@ export class GraphqlEndpoint {
 
   private async execute(run: Run, raw: RawOperation): Promise<string> {
     // Each operation of a batch after the first waits for a turn of the event loop: a batch
-    // whose operations resolve without I/O would otherwise hold it for all of them (issue 29).
+    // whose operations resolve without I/O would otherwise hold it for all of them
+    // (docs/security.md#one-anonymous-client-against-the-shared-event-loop-issue-29).
     if (run.started) await eventLoopTurn();
     run.started = true;
     const result = await this.operationResult(run, raw);
@@ -314,17 +231,6 @@ export class GraphqlEndpoint {
 
 function failure(message: string): SerializedResult {
   return serializeResult({ errors: [{ message }] });
-}
-
-/** When the schema stops answering (its expiry), for the early answers that skip the selector. */
-function schemaExpiry(schema: GqlSchemaDefinition): { expiresAtMs?: number } {
-  return schema.expiryDate === null ? {} : { expiresAtMs: schema.expiryDate.getTime() };
-}
-
-/** The sooner of two delays, where null means none ahead. */
-function earliest(a: number | null, b: number | null): number | null {
-  if (a === null) return b;
-  return b === null ? a : Math.min(a, b);
 }
 
 /** An answer whose body is `json` serialised (errors of the endpoint and its route). */

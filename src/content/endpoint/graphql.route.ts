@@ -6,11 +6,10 @@ import { discardUnreadBody } from '../../infra/http/unread-body';
 import { Settings } from '../../settings/settings';
 import { PlaygroundPages } from '../playground/pages';
 import { bodyText, type BodyText } from './body-text';
-import { corsHeaders } from './cors-headers';
+import { CachedAnswers } from './cached-answers';
 import { INTERNAL_ERROR_MESSAGE, yiiErrorBody } from './craft-http-error';
 import { EarlyAnswers, JSON_TYPE, type RequestText } from './early-answers';
 import { EndpointAnswer, GraphqlEndpoint, jsonAnswer } from './graphql-endpoint';
-import { noneMatchMatches, tagHeaders, varyHeader } from './http-caching';
 import { anonymousBodyLimit } from './request-caps';
 import { schemaRequestHeaders } from '../../infra/http/craft-request/request-headers';
 import { API_PATH } from '../../infra/http/api-path';
@@ -38,6 +37,7 @@ export class GraphqlRoute {
     private readonly settings: Settings,
     private readonly playground: PlaygroundPages,
     private readonly early: EarlyAnswers,
+    private readonly answers: CachedAnswers,
   ) {}
 
   get paths(): string[] {
@@ -67,13 +67,9 @@ export class GraphqlRoute {
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
       done(null, bodyText(body as Buffer));
     });
-    const enabled = this.endpoint.enabled;
     scope.addHook('onRequest', (request, reply, done) => {
       // Before anything can fail, so that browsers can read error answers too.
-      const cors = enabled
-        ? corsHeaders(this.settings.content.allowedOrigins, request.headers.origin)
-        : {};
-      void reply.headers({ ...cors, vary: varyHeader(cors.vary) });
+      void reply.headers(this.answers.endpointHeaders(request.headers.origin));
       done();
     });
     // A POST body that the early answers read before routing (early-answers.ts).
@@ -112,42 +108,35 @@ export class GraphqlRoute {
       malformedUtf8: body?.malformedUtf8,
       search: query < 0 ? '' : request.url.slice(query + 1),
       headers,
+      seen: this.answers.seenEarly(request.raw),
     });
     this.early.remember(text, headers, answer);
-    return send(reply, answer, request.headers['if-none-match']);
+    return this.send(reply, answer, request.headers['if-none-match']);
   }
 
   private failed(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       this.logger.error(`${request.method} ${request.url}: ${error.stack ?? error.message}`);
-      return send(reply, jsonAnswer(500, yiiErrorBody(500, INTERNAL_ERROR_MESSAGE)));
+      return this.send(reply, jsonAnswer(500, yiiErrorBody(500, INTERNAL_ERROR_MESSAGE)));
     }
     discardUnreadBody(reply);
-    return send(reply, jsonAnswer(status, yiiErrorBody(status, error.message)));
+    return this.send(reply, jsonAnswer(status, yiiErrorBody(status, error.message)));
   }
-}
 
-/**
- * Writes an answer. A cacheable one gets its ETag (over the bytes sent), its
- * Cache-Control when set, its tags as `Cache-Tag` (comma list: Cloudflare, Akamai) and
- * `Surrogate-Key` (space list: Fastly, Varnish), and is answered 304 without a body when
- * `If-None-Match` matches; a 304 keeps every one of those headers (RFC 9110 §15.4.5).
- */
-function send(reply: FastifyReply, answer: EndpointAnswer, ifNoneMatch?: string): FastifyReply {
-  const { body, cacheable } = answer;
-  if (body === undefined) return reply.status(answer.status).send('');
-  if (answer.cacheControl !== undefined) void reply.header('cache-control', answer.cacheControl);
-  if (cacheable !== undefined) {
-    const { etag } = cacheable;
-    void reply.headers({
-      etag,
-      ...(cacheable.cacheControl !== undefined && { 'cache-control': cacheable.cacheControl }),
-      ...tagHeaders(cacheable.tags),
-    });
-    if (ifNoneMatch !== undefined && noneMatchMatches(ifNoneMatch, etag)) {
-      return reply.status(304).send();
+  /**
+   * Writes an answer: a cacheable one with its caching headers, or 304 without a body
+   * (cached-answers.ts says which).
+   */
+  private send(reply: FastifyReply, answer: EndpointAnswer, ifNoneMatch?: string): FastifyReply {
+    const { body, cacheable } = answer;
+    if (body === undefined) return reply.status(answer.status).send('');
+    if (answer.cacheControl !== undefined) void reply.header('cache-control', answer.cacheControl);
+    if (cacheable !== undefined) {
+      const { notModified, pairs } = this.answers.cachingHeaders(cacheable, ifNoneMatch);
+      for (let i = 0; i < pairs.length; i += 2) void reply.header(pairs[i], pairs[i + 1]);
+      if (notModified) return reply.status(304).send();
     }
+    return reply.status(answer.status).header('content-type', JSON_TYPE).send(body);
   }
-  return reply.status(answer.status).header('content-type', JSON_TYPE).send(body);
 }

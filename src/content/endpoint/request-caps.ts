@@ -7,9 +7,10 @@ import type { DecodedRequest, RawOperation } from './graphql-request';
 import { schemaRequestHeaders } from '../../infra/http/craft-request/request-headers';
 
 /**
- * What one request may make the endpoint hash, parse and cache (issue 29): a 15 MiB comment
- * used to cost seconds of the event loop (SHA-256, JSON, lexing) and stay in the document
- * cache. Anonymous requests get the tighter caps; all are checked before any of that work.
+ * What one request may make the endpoint hash, parse and cache
+ * (docs/security.md#one-anonymous-client-against-the-shared-event-loop-issue-29): a 15 MiB comment
+ * used to cost seconds of the event loop (SHA-256, JSON, lexing) and stay in the document cache.
+ * Anonymous requests get the tighter caps; all are checked before any of that work.
  */
 export interface RequestCaps {
   /** Largest query text of one operation, in UTF-8 bytes; 0 = off. */

@@ -12,11 +12,11 @@ const OPERATION_KEYS = ['query', 'variables', 'operationName', 'extensions'] as 
 type BodyParams = Partial<Record<(typeof OPERATION_KEYS)[number], unknown>>;
 
 /**
- * Finds the operations of a request in Craft's order of precedence (spec §1.2):
- * 1. POST `application/graphql`: the raw body is the query;
- * 2. POST JSON or form-encoded body: `query`, `variables`, `operationName`, `extensions`;
- * 3. URL parameters `query`, `variables` and `extensions` (JSON strings, else 400) and
- *    `operationName` override the body's;
+ * Finds the operations of a request in Craft's order of precedence
+ * (docs/content-endpoint.md#request-forms-in-crafts-order-of-precedence): 1. POST
+ * `application/graphql`: the raw body is the query; 2. POST JSON or form-encoded body: `query`,
+ * `variables`, `operationName`, `extensions`; 3. URL parameters `query`, `variables` and
+ * `extensions` (JSON strings, else 400) and    `operationName` override the body's;
  * 4. no query anywhere and a JSON body that is a non-empty array, or an object of operations:
  *    a batch, answered in the same shape.
  * Anything else is one operation without a query (answered `No GraphQL query was supplied`).

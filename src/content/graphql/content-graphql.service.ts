@@ -53,7 +53,10 @@ export class ContentGraphqlService extends ContentGraphql implements OnModuleDes
   private readonly documents = new DocumentCache(DOCUMENT_CACHE_SIZE, DOCUMENT_CACHE_BYTES);
   private readonly rules: readonly ValidationRule[];
   private readonly limits: QueryLimits;
-  /** The public schema's: GRAPHQL_PUBLIC_MAX_* tighten the general limits (issue 19). */
+  /**
+   * The public schema's: GRAPHQL_PUBLIC_MAX_* tighten the general limits
+   * (docs/content-limits-cache.md#guards-against-oversized-requests).
+   */
   private readonly publicLimits: QueryLimits;
   private readonly devMode: boolean;
   /** GRAPHQL_MAX_TOKENS; undefined: no limit. */

@@ -12,7 +12,8 @@ export const DOCUMENT_BYTES_PER_CHAR = 80;
  * Parsed documents by query text, least recently used evicted first. Clients send the same few
  * query texts over and over; parsing is a measurable part of a small query's cost. Bounded by
  * entries and by bytes (DOCUMENT_BYTES_PER_CHAR): a few large texts must not hold the heap
- * (issue 29); a text charged more than a quarter of the bytes is not kept at all.
+ * (docs/security.md#one-anonymous-client-against-the-shared-event-loop-issue-29); a text charged
+ * more than a quarter of the bytes is not kept at all.
  */
 export class DocumentCache {
   private readonly documents = new Map<string, DocumentNode>();

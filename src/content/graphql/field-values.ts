@@ -72,8 +72,8 @@ function tableCell(column: TableColumn, raw: unknown): unknown {
 }
 
 /**
- * Table rows with every column under its key (`col1`, ...) and its handle (spec §4.9). Stored rows
- * may use either name.
+ * Table rows with every column under its key (`col1`, ...) and its handle
+ * (docs/content-graphql.md#fields). Stored rows may use either name.
  */
 function tableRows(field: Field, raw: unknown): Record<string, unknown>[] {
   if (!Array.isArray(raw)) return [];
@@ -91,10 +91,10 @@ function tableRows(field: Field, raw: unknown): Record<string, unknown>[] {
 }
 
 /**
- * A custom field's stored value as its GraphQL type presents it (spec §4.9): Number fields as
- * numbers (null when empty), lightswitches as booleans, dates as Date, dropdown and radio values
- * (or labels with `label: true`), checkbox and multi-select lists, table rows. Relation and matrix
- * fields load through the request loaders and are not handled here (null).
+ * A custom field's stored value as its GraphQL type presents it (docs/content-graphql.md#fields):
+ * Number fields as numbers (null when empty), lightswitches as booleans, dates as Date, dropdown
+ * and radio values (or labels with `label: true`), checkbox and multi-select lists, table rows.
+ * Relation and matrix fields load through the request loaders and are not handled here (null).
  */
 export function customFieldValue(
   field: Field,

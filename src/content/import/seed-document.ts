@@ -392,8 +392,8 @@ class PackedValues {
 /**
  * An entry with its `fields` and `sites` held as JSON text, parsed again whenever read: a load
  * holds every checked item until pass one ends, and the text is a fraction of the objects'
- * heap (issue 27: ~6 KB per generated entry). Values JSON would not give back exactly stay as
- * they are.
+ * heap (docs/content-import.md#large-imports: ~6 KB per generated entry). Values JSON would not
+ * give back exactly stay as they are.
  */
 function packValues<T extends object>(item: T & { fields?: unknown; sites?: unknown }): T {
   const { fields, sites, ...rest } = item;

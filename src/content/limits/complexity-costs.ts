@@ -8,7 +8,10 @@ import {
 } from 'graphql';
 import type { GraphQLField, GraphQLNamedType, GraphQLSchema } from 'graphql';
 
-/** Craft's complexity constants (craft\services\Gql::GRAPHQL_COMPLEXITY_*, spec §6.2). */
+/**
+ * Craft's complexity constants (craft\services\Gql::GRAPHQL_COMPLEXITY_*,
+ * docs/content-limits-cache.md#complexity-score-spec-62).
+ */
 export const COMPLEXITY = {
   simpleField: 1,
   query: 10,
@@ -75,10 +78,10 @@ const ELEMENT_INTERFACE = 'ElementInterface';
 const ASSET_INTERFACE = 'AssetInterface';
 
 /**
- * Craft's complexity rule of one field (spec §6.2), or undefined for webonyx's default (children
- * + 1). Fields are recognised by where they are and what they return, so custom fields of any
- * handle are scored: root lists and singles, tree and relation fields, matrix fields, handles,
- * `prev`/`next`, and asset transforms.
+ * Craft's complexity rule of one field (docs/content-limits-cache.md#complexity-score-spec-62), or
+ * undefined for webonyx's default (children + 1). Fields are recognised by where they are and what
+ * they return, so custom fields of any handle are scored: root lists and singles, tree and relation
+ * fields, matrix fields, handles, `prev`/`next`, and asset transforms.
  */
 export function fieldCost(
   schema: GraphQLSchema,

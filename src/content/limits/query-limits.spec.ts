@@ -40,7 +40,7 @@ function depth(query: string): number {
   return operationDepth(operation, fragmentsOf(document));
 }
 
-describe('operationComplexity (Craft scoring, spec §6.2)', () => {
+describe('operationComplexity (Craft scoring, docs/content-limits-cache.md#complexity-score-spec-62)', () => {
   it('scores plain fields 1 each and ping with the default', () => {
     expect(complexity('{ ping }')).toBe(1);
     expect(complexity('{ ping __typename }')).toBe(2);

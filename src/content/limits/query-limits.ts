@@ -5,7 +5,10 @@ import { fragmentsOf } from './operation-walk';
 import { operationComplexity } from './query-complexity';
 import { operationDepth } from './query-depth';
 
-/** The limits of spec §6.1 that validation enforces (GRAPHQL_MAX_COMPLEXITY, ...). */
+/**
+ * The limits of docs/content-limits-cache.md#limits that validation enforces
+ * (GRAPHQL_MAX_COMPLEXITY, ...).
+ */
 export interface QueryLimitSettings {
   /** 0: off. */
   readonly maxComplexity: number;
@@ -24,8 +27,9 @@ export interface LimitedOperation {
 }
 
 /**
- * Craft's schema-level limits (spec §1.6, §6.1, §6.2), checked after the standard validation
- * passed and before execution, with webonyx's messages:
+ * Craft's schema-level limits (docs/content-graphql.md#validation-and-errors-spec-16,
+ * docs/content-limits-cache.md#limits, docs/content-limits-cache.md#complexity-score-spec-62),
+ * checked after the standard validation passed and before execution, with webonyx's messages:
  * - `Max query complexity should be N but got M.` and `Max query depth should be N but got M.`
  *   for the operation that runs (its variables decide arguments and `@skip`/`@include`); both are
  *   skipped for introspection queries;

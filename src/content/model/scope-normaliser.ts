@@ -32,7 +32,9 @@ interface EntitySpec {
   readonly items: (catalog: ScopeCatalog) => readonly ScopeItem[];
 }
 
-/** Craft 4's scope entities and the actions each accepts (spec §2.4). */
+/**
+ * Craft 4's scope entities and the actions each accepts (docs/content-model.md#scope-components).
+ */
 const ENTITIES: Readonly<Record<string, EntitySpec>> = {
   sites: { label: 'site', actions: ['read'], items: (c) => c.sites },
   sections: { label: 'section', actions: ALL_ACTIONS, items: (c) => c.sections },
@@ -149,6 +151,19 @@ export function normaliseScope(
     }
   }
 
+  grantWholeSections(granted, sections, entryTypes, catalog);
+  reportTypesWithoutSection(namedReadTypes, sections.get('read'), catalog, problems);
+  if (!namesSites) for (const site of catalog.sites) granted.add(`sites.${site.uid}:read`);
+  return [...granted].sort();
+}
+
+/** A section granted without any of its entry types (for that action) grants all of them. */
+function grantWholeSections(
+  granted: Set<string>,
+  sections: ReadonlyMap<string, ReadonlySet<string>>,
+  entryTypes: ReadonlyMap<string, ReadonlySet<string>>,
+  catalog: ScopeCatalog,
+): void {
   for (const [action, sectionUids] of sections) {
     const types = entryTypes.get(action);
     for (const section of catalog.sections) {
@@ -159,7 +174,15 @@ export function normaliseScope(
       }
     }
   }
-  const readableSections = sections.get('read') ?? new Set<string>();
+}
+
+/** An entry type named for reading without its section grants nothing (Craft needs both). */
+function reportTypesWithoutSection(
+  namedReadTypes: ReadonlyMap<string, Where>,
+  readableSections: ReadonlySet<string> = new Set<string>(),
+  catalog: ScopeCatalog,
+  problems: ModelProblems,
+): void {
   for (const [uid, where] of namedReadTypes) {
     const section = catalog.sections.find((s) => s.entryTypes.some((t) => t.uid === uid));
     if (section && !readableSections.has(section.uid)) {
@@ -169,8 +192,6 @@ export function normaliseScope(
       );
     }
   }
-  if (!namesSites) for (const site of catalog.sites) granted.add(`sites.${site.uid}:read`);
-  return [...granted].sort();
 }
 
 /** `directive:<name>` in Craft's spelling (names match without case), else undefined. */

@@ -1,9 +1,11 @@
-import { AuthenticatorService } from '../../identity/auth/authenticator.service';
-import { LoginProtection } from '../../identity/auth/login-protection';
-import { hashPassword } from '../../identity/credentials/password-hasher';
-import { OrgMembersRepository } from '../../identity/store/org-members.repository';
-import { ServiceAccountTokensRepository } from '../../identity/store/service-account-tokens.repository';
-import { UsersRepository } from '../../identity/store/users.repository';
+import {
+  AuthenticatorService,
+  LoginProtection,
+  hashPassword,
+  OrgMembersRepository,
+  ServiceAccountTokensRepository,
+  UsersRepository,
+} from '../../identity';
 import { ManualClock } from '../../infra/clock/clock';
 import { Database } from '../../infra/database/database';
 import type { DrizzleExecutor } from '../../infra/database/database.types';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { AuthenticatorService } from '../../identity/auth/authenticator.service';
-import { GrafanaError } from '../../identity/http/grafana-error';
+import { AuthenticatorService } from '../../identity';
+import { GrafanaError } from '../../infra/http/grafana/grafana-error';
 import { Clock } from '../../infra/clock/clock';
 import { CraftHttpError } from '../endpoint/craft-http-error';
 import type { GqlSchemaDefinition } from '../model/content-model';
@@ -15,13 +15,13 @@ import { isSchemaUsable } from './tokens/validity';
 const invalidAuthorization = () => new CraftHttpError(400, 'Invalid Authorization header');
 
 /**
- * Chooses the GraphQL schema of a request as Craft 4's controller does (spec §1.4):
- * 1. `X-Craft-Gql-Schema` (admins only: Basic auth of a Grafana server admin): a schema uid or
- *    handle, or `*` for the full schema; unknown → 400 `Invalid X-Craft-Gql-Schema header`.
- * 2. The first `Bearer <token>` of `X-Craft-Authorization` (when present) or else `Authorization`;
- *    `__PUBLIC__` names the public schema; unknown or invalid → 400 `Invalid Authorization header`.
- * 3. No token: the public schema when it exists, is enabled and unexpired; else 400
- *    `Missing Authorization header`.
+ * Chooses the GraphQL schema of a request as Craft 4's controller does
+ * (docs/content-endpoint.md#choosing-the-schema): 1. `X-Craft-Gql-Schema` (admins only: Basic auth
+ * of a Grafana server admin): a schema uid or    handle, or `*` for the full schema; unknown → 400
+ * `Invalid X-Craft-Gql-Schema header`. 2. The first `Bearer <token>` of `X-Craft-Authorization`
+ * (when present) or else `Authorization`;    `__PUBLIC__` names the public schema; unknown or
+ * invalid → 400 `Invalid Authorization header`. 3. No token: the public schema when it exists, is
+ * enabled and unexpired; else 400    `Missing Authorization header`.
  */
 @Injectable()
 export class SchemaSelector {

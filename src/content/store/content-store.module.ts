@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { IdentityModule } from '../../identity/identity.module';
+import { IdentityModule } from '../../identity';
 import { DatabaseModule } from '../../infra/database/database.module';
 import { ContentModelModule } from '../model/content-model.module';
 import { ElementReader } from './element-reader';

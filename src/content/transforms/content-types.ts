@@ -61,11 +61,12 @@ const PASSIVE_IMAGE = /^image\/(?!svg\+xml)/;
 const CODE = /^(text\/javascript|text\/css)/;
 
 /**
- * The headers a volume file is served with beyond its validators (issue 19, finding 7): uploads
- * must not act with the site's origin. Raster images are shown inline; SVG inline but sandboxed;
- * every other file is a download (`Content-Disposition: attachment`) under the sandbox CSP, and
- * scripts and stylesheets go out as plain text so that `<script src>` or `<link rel=stylesheet>`
- * on a page of the site (the playground allows `script-src 'self'`) cannot use them.
+ * The headers a volume file is served with beyond its validators
+ * (docs/content-directives.md#serving-volume-files): uploads must not act with the site's origin.
+ * Raster images are shown inline; SVG inline but sandboxed; every other file is a download
+ * (`Content-Disposition: attachment`) under the sandbox CSP, and scripts and stylesheets go out as
+ * plain text so that `<script src>` or `<link rel=stylesheet>` on a page of the site (the
+ * playground allows `script-src 'self'`) cannot use them.
  */
 export function servedHeaders(contentType: string): Record<string, string> {
   if (PASSIVE_IMAGE.test(contentType)) return { 'content-type': contentType };

@@ -97,9 +97,10 @@ export class GeneratedFiles {
         this.logger.warn(`could not remove generated file ${path}: ${String(error)}`);
       }
     }
-    // Its transform folder goes too once empty (issue 29: capped files left empty folders
-    // behind, one per transform ever asked for). rmdir removes only an empty folder; one that
-    // another transform is writing into again is recreated by the renderer's next attempt.
+    // Its transform folder goes too once empty (docs/content-directives.md#transform-limits: capped
+    // files left empty folders behind, one per transform ever asked for). rmdir removes only an
+    // empty folder; one that another transform is writing into again is recreated by the renderer's
+    // next attempt.
     const folder = dirname(path);
     if (this.isTransformFolder(basename(folder))) await rmdir(folder).catch(() => undefined);
   }

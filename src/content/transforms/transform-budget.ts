@@ -1,10 +1,10 @@
 import { TransformArgumentError } from './transform-argument-error';
 
 /**
- * What one request may draw (issue 29: one token request with 40 aliased 4096×4096 transforms
- * took 18 s and wrote 1.4 GB): new transform files, by count and by output bytes
- * (CONTENT_TRANSFORM_MAX_PER_REQUEST, CONTENT_TRANSFORM_MAX_BYTES_PER_REQUEST; 0 = off). Files
- * already generated cost nothing; a transform refused is drawn by a later request.
+ * What one request may draw (docs/content-directives.md#transform-limits: one token request with 40
+ * aliased 4096×4096 transforms took 18 s and wrote 1.4 GB): new transform files, by count and by
+ * output bytes (CONTENT_TRANSFORM_MAX_PER_REQUEST, CONTENT_TRANSFORM_MAX_BYTES_PER_REQUEST; 0 =
+ * off). Files already generated cost nothing; a transform refused is drawn by a later request.
  */
 export class TransformBudget {
   private renders = 0;

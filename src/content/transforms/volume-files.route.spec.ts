@@ -62,7 +62,8 @@ describe('GET /volumes/<volume>/<path>', () => {
       'last-modified': new Date(Math.floor(stats.mtimeMs / 1000) * 1000).toUTCString(),
     });
     expect(response.headers.etag).toMatch(/^"[0-9a-f]+-d"$/);
-    // Not an image: a download under the sandbox, never a page of the site's origin (issue 19).
+    // Not an image: a download under the sandbox, never a page of the site's origin
+    // (docs/content-directives.md#serving-volume-files).
     expect(response.headers['content-disposition']).toBe('attachment');
     expect(response.headers['content-security-policy']).toBe(
       "default-src 'none'; style-src 'unsafe-inline'; sandbox",

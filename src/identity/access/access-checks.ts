@@ -1,5 +1,5 @@
 import type { Principal } from '../auth/principal';
-import { GrafanaError } from '../http/grafana-error';
+import { GrafanaError } from '../../infra/http/grafana/grafana-error';
 import { allows, grafanaAdminPermissions, orgRolePermissions, Permission } from './permissions';
 
 /** Everything the caller's org role and Grafana Admin flag grant (no team memberships). */

@@ -1,8 +1,8 @@
 import type { OrgRole } from '../../infra/database/schema';
 
 /**
- * Grafana's RBAC as far as these APIs need it (spec §4.3). A permission is an action with an
- * optional scope; a granted scope ending in `*` covers every scope it prefixes.
+ * Grafana's RBAC as far as these APIs need it (docs/teams-api.md#permissions). A permission is an
+ * action with an optional scope; a granted scope ending in `*` covers every scope it prefixes.
  */
 export interface Permission {
   readonly action: string;
@@ -91,7 +91,11 @@ export function scopeCovers(granted: string | undefined, requested: string): boo
  * Whether `permissions` allow `action` on `scope`. Without a scope, any grant of the action
  * counts (Grafana's unscoped evaluator, used by the search route).
  */
-export function allows(permissions: readonly Permission[], action: string, scope?: string) {
+export function allows(
+  permissions: readonly Permission[],
+  action: string,
+  scope?: string,
+): boolean {
   return permissions.some(
     (p) =>
       p.action === action &&

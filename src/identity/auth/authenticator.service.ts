@@ -6,7 +6,7 @@ import {
   isWellFormedServiceAccountToken,
 } from '../credentials/service-account-token';
 import { VerifiedPasswords } from '../credentials/verified-passwords';
-import { GrafanaError } from '../http/grafana-error';
+import { GrafanaError } from '../../infra/http/grafana/grafana-error';
 import { OrgMembersRepository } from '../store/org-members.repository';
 import { ServiceAccountTokensRepository } from '../store/service-account-tokens.repository';
 import { User, UsersRepository } from '../store/users.repository';

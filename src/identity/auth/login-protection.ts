@@ -4,7 +4,7 @@ import type { Counter } from '../../infra/stats/counter';
 import { StatsRegistry } from '../../infra/stats/registry';
 import { Settings } from '../../settings/settings';
 import { HashingQueue, HashingQueueFullError } from '../credentials/hashing-queue';
-import { GrafanaError } from '../http/grafana-error';
+import { GrafanaError } from '../../infra/http/grafana/grafana-error';
 import { AttemptTicket, LoginThrottle } from './login-throttle';
 
 /** Keys remembered by the throttle at most (a few hundred bytes each). */
@@ -71,8 +71,9 @@ export class LoginProtection {
   ): Promise<AttemptTicket> {
     if (!this.throttle) return NO_TICKET;
     const keys: string[] = [];
-    // An existing account is one lock whether its login or its email is presented (issue 29:
-    // counted apart they allowed twice the guesses); an unknown identifier is its own.
+    // An existing account is one lock whether its login or its email is presented
+    // (docs/security.md#login: counted apart they allowed twice the guesses); an unknown identifier
+    // is its own.
     if (this.byLogin) {
       keys.push(
         accountId === undefined

@@ -43,7 +43,10 @@ export class LoginThrottle {
     return `login:${createHash('sha256').update(login.toLowerCase()).digest('base64')}`;
   }
 
-  /** One key per account, whichever identifier (login or email) was presented (issue 29). */
+  /**
+   * One key per account, whichever identifier (login or email) was presented
+   * (docs/security.md#login).
+   */
   static accountKey(userId: number): string {
     return `account:${userId}`;
   }

@@ -1,7 +1,7 @@
 import { All, Controller, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { GrafanaError } from './grafana-error';
-import { GrafanaExceptionFilter } from './grafana-exception.filter';
+import { GrafanaError } from '../../infra/http/grafana/grafana-error';
+import { GrafanaExceptionFilter } from '../../infra/http/grafana/grafana-exception.filter';
 
 /** Grafana answers an unknown `/api/...` route `404 {"message":"Not found"}`. */
 @ApiExcludeController()

@@ -18,15 +18,15 @@ import { RequiresPermission } from '../access/permission.guard';
 import { actionsOn } from '../access/permissions';
 import { AuthGuard, CurrentPrincipal } from '../auth/auth.guard';
 import type { Principal } from '../auth/principal';
-import { ApiAuthenticated, ApiErrors } from '../http/api-docs';
-import { GrafanaError } from '../http/grafana-error';
-import { GrafanaExceptionFilter } from '../http/grafana-exception.filter';
-import { OnFailure } from '../http/on-failure.decorator';
-import { PathId } from '../http/path-ids';
-import { pageWindow, paging } from '../http/validation/paging.query';
-import { GrafanaValidationPipe } from '../http/validation/grafana-validation.pipe';
+import { ApiAuthenticated, ApiErrors } from '../../infra/http/grafana/api-docs';
+import { GrafanaError } from '../../infra/http/grafana/grafana-error';
+import { GrafanaExceptionFilter } from '../../infra/http/grafana/grafana-exception.filter';
+import { OnFailure } from '../../infra/http/grafana/on-failure.decorator';
+import { PathId } from '../../infra/http/grafana/path-ids';
+import { pageWindow, paging } from '../../infra/http/grafana/validation/paging.query';
+import { GrafanaValidationPipe } from '../../infra/http/grafana/validation/grafana-validation.pipe';
 import { IdentityError } from '../identity.errors';
-import { parseSortOptions } from '../http/sort-options';
+import { parseSortOptions } from '../../infra/http/grafana/sort-options';
 import { orgUserView, OrgUserViewOptions, roleIncludes } from '../users/user-views';
 import { AddOrgUserDto, AddOrgUserResponseDto } from './orgs.dto';
 import {
@@ -39,6 +39,7 @@ import {
 } from './org-users.dto';
 import { OrgUsersService } from './org-users.service';
 import { OrgsService } from './orgs.service';
+import type { OrgUserView } from '../users/user-views';
 
 const ORG_ID_PARAM = { name: 'orgId', schema: { type: 'integer' } } as const;
 const USER_ID_PARAM = { name: 'userId', schema: { type: 'integer' } } as const;
@@ -70,7 +71,10 @@ export class OrgUsersController {
   @ApiOperation({ summary: 'Every user of the current org with their role (Viewers too)' })
   @ApiOkResponse({ type: [OrgUserDto] })
   @ApiErrors([403, 'Permissions needed: org.users:read'])
-  async list(@CurrentPrincipal() principal: Principal, @Query() query: OrgUsersQueryDto) {
+  async list(
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: OrgUsersQueryDto,
+  ): Promise<OrgUserView[]> {
     const users = await this.orgUsers.search({
       orgId: principal.orgId,
       query: query.query,
@@ -88,7 +92,10 @@ export class OrgUsersController {
   @ApiOperation({ summary: 'Users of the current org, paged (default page size 1000)' })
   @ApiOkResponse({ type: SearchOrgUsersResultDto })
   @ApiErrors([400, 'unknown sorting option'], [403, 'Permissions needed: org.users:read'])
-  search(@CurrentPrincipal() principal: Principal, @Query() query: OrgUsersSearchQueryDto) {
+  search(
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: OrgUsersSearchQueryDto,
+  ): Promise<{ totalCount: number; orgUsers: OrgUserView[]; page: number; perPage: number }> {
     return this.searchPage(principal, principal.orgId, query);
   }
 
@@ -104,7 +111,10 @@ export class OrgUsersController {
     [404, 'User not found'],
     [409, 'User is already member of this organization (with userId)'],
   )
-  async add(@CurrentPrincipal() principal: Principal, @Body() form: AddOrgUserDto) {
+  async add(
+    @CurrentPrincipal() principal: Principal,
+    @Body() form: AddOrgUserDto,
+  ): Promise<{ message: string; userId: number }> {
     // Grafana checks the role before it looks the user up.
     if (!principal.isGrafanaAdmin && !roleIncludes(principal.orgRole, form.role as OrgRole)) {
       throw GrafanaError.message(403, "Cannot assign a role higher than user's role");
@@ -144,7 +154,10 @@ export class OrgUsersController {
     [403, 'Permissions needed: org.users:remove'],
     [404, 'User not found'],
   )
-  remove(@CurrentPrincipal() principal: Principal, @PathId('userId') userId: number) {
+  remove(
+    @CurrentPrincipal() principal: Principal,
+    @PathId('userId') userId: number,
+  ): Promise<{ message: string }> {
     return this.removeUser(principal.orgId, userId, true);
   }
 
@@ -159,7 +172,10 @@ export class OrgUsersController {
     [403, 'Permissions needed: org.users:read'],
     [404, 'Organization not found'],
   )
-  async listInOrg(@CurrentPrincipal() principal: Principal, @PathId('orgId') orgId: number) {
+  async listInOrg(
+    @CurrentPrincipal() principal: Principal,
+    @PathId('orgId') orgId: number,
+  ): Promise<OrgUserView[]> {
     await this.requireOrg(orgId);
     const users = await this.orgUsers.search({
       orgId,
@@ -187,7 +203,7 @@ export class OrgUsersController {
     @CurrentPrincipal() principal: Principal,
     @PathId('orgId') orgId: number,
     @Query() query: OrgUsersSearchQueryDto,
-  ) {
+  ): Promise<{ totalCount: number; orgUsers: OrgUserView[]; page: number; perPage: number }> {
     await this.requireOrg(orgId);
     return this.searchPage(principal, orgId, query);
   }
@@ -204,7 +220,10 @@ export class OrgUsersController {
     [403, 'Permissions needed: org.users:remove'],
     [404, 'User not found / Organization not found'],
   )
-  async removeInOrg(@PathId('userId') userId: number, @PathId('orgId') orgId: number) {
+  async removeInOrg(
+    @PathId('userId') userId: number,
+    @PathId('orgId') orgId: number,
+  ): Promise<{ message: string }> {
     await this.requireOrg(orgId);
     return this.removeUser(orgId, userId, false);
   }

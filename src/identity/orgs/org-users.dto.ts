@@ -1,7 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsSortOptions } from '../http/sort-options';
-import { QueryBool, QueryInt, QueryString } from '../http/validation/go-query.decorators';
-import { PagingQueryDto } from '../http/validation/paging.query';
+import { IsSortOptions } from '../../infra/http/grafana/sort-options';
+import {
+  QueryBool,
+  QueryInt,
+  QueryString,
+} from '../../infra/http/grafana/validation/go-query.decorators';
+import { PagingQueryDto } from '../../infra/http/grafana/validation/paging.query';
 import { ORG_USER_SORTS, OrgUserSort } from '../store/org-users.repository';
 import { ORG_ROLES } from '../users/user-views';
 

@@ -5,6 +5,7 @@ import { OrgMembersRepository } from '../store/org-members.repository';
 import { OrgUserSearch, OrgUsersRepository } from '../store/org-users.repository';
 import { OrgsRepository } from '../store/orgs.repository';
 import { UsersRepository } from '../store/users.repository';
+import type { OrgUserRow } from '../store/org-users.repository';
 
 /** Whether a removal took the user's last org and with it the user (Grafana's "User deleted"). */
 export type RemovalOutcome = 'removed' | 'user-deleted';
@@ -20,7 +21,7 @@ export class OrgUsersService {
     private readonly users: UsersRepository,
   ) {}
 
-  search(search: OrgUserSearch) {
+  search(search: OrgUserSearch): Promise<{ total: number; users: OrgUserRow[] }> {
     return this.orgUsers.search(search);
   }
 

@@ -12,12 +12,12 @@ import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger'
 import { RequiresPermission } from '../access/permission.guard';
 import { AuthGuard, CurrentPrincipal } from '../auth/auth.guard';
 import type { Principal } from '../auth/principal';
-import { ApiAuthenticated, ApiErrors, MessageDto } from '../http/api-docs';
-import { GrafanaError } from '../http/grafana-error';
-import { GrafanaExceptionFilter } from '../http/grafana-exception.filter';
-import { OnFailure } from '../http/on-failure.decorator';
-import { PathId } from '../http/path-ids';
-import { GrafanaValidationPipe } from '../http/validation/grafana-validation.pipe';
+import { ApiAuthenticated, ApiErrors, MessageDto } from '../../infra/http/grafana/api-docs';
+import { GrafanaError } from '../../infra/http/grafana/grafana-error';
+import { GrafanaExceptionFilter } from '../../infra/http/grafana/grafana-exception.filter';
+import { OnFailure } from '../../infra/http/grafana/on-failure.decorator';
+import { PathId } from '../../infra/http/grafana/path-ids';
+import { GrafanaValidationPipe } from '../../infra/http/grafana/validation/grafana-validation.pipe';
 import { IdentityError } from '../identity.errors';
 import type { OrgRole } from '../../infra/database/schema';
 import {
@@ -50,7 +50,10 @@ export class OrgsController {
     [403, 'Permissions needed: orgs:create'],
     [409, 'Organization name taken'],
   )
-  async create(@CurrentPrincipal() principal: Principal, @Body() { name }: CreateOrgDto) {
+  async create(
+    @CurrentPrincipal() principal: Principal,
+    @Body() { name }: CreateOrgDto,
+  ): Promise<{ orgId: number; message: string }> {
     try {
       const org = await this.orgs.create(
         name,
@@ -78,7 +81,10 @@ export class OrgsController {
     [404, 'User not found / Organization not found'],
     [409, 'User is already member of this organization'],
   )
-  async addUser(@PathId('orgId') orgId: number, @Body() form: AddOrgUserDto) {
+  async addUser(
+    @PathId('orgId') orgId: number,
+    @Body() form: AddOrgUserDto,
+  ): Promise<{ message: string; userId: number }> {
     try {
       const userId = await this.orgs.addUser(orgId, form.loginOrEmail, form.role as OrgRole);
       return { message: 'User added to organization', userId };
@@ -115,7 +121,7 @@ export class OrgsController {
     @CurrentPrincipal() principal: Principal,
     @PathId('userId') userId: number,
     @Body() { role }: UpdateOrgUserDto,
-  ) {
+  ): Promise<{ message: string }> {
     try {
       await this.orgs.setRole(principal.orgId, userId, role as OrgRole);
       return { message: 'Organization user updated' };

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { answeredAs } from '../http/validation/grafana-validation.pipe';
+import { answeredAs } from '../../infra/http/grafana/validation/grafana-validation.pipe';
 import { MAX_TEXT_LENGTH } from '../identity.limits';
 import { ORG_ROLES } from '../users/user-views';
 

@@ -13,14 +13,14 @@ import type { OrgRole } from '../../infra/database/schema';
 import { RequiresPermission } from '../access/permission.guard';
 import { AuthGuard, CurrentPrincipal } from '../auth/auth.guard';
 import type { Principal } from '../auth/principal';
-import { BAD_REQUEST_MESSAGE } from '../http/api-route-hooks';
-import { ApiAuthenticated, ApiErrors } from '../http/api-docs';
-import { avatarUrlWithDefault } from '../http/avatar';
-import { GrafanaError } from '../http/grafana-error';
-import { GrafanaExceptionFilter } from '../http/grafana-exception.filter';
-import { OnFailure } from '../http/on-failure.decorator';
-import { PathId } from '../http/path-ids';
-import { GrafanaValidationPipe } from '../http/validation/grafana-validation.pipe';
+import { BAD_REQUEST_MESSAGE } from '../../infra/http/grafana/api-route-hooks';
+import { ApiAuthenticated, ApiErrors } from '../../infra/http/grafana/api-docs';
+import { avatarUrlWithDefault } from '../../infra/http/grafana/avatar';
+import { GrafanaError } from '../../infra/http/grafana/grafana-error';
+import { GrafanaExceptionFilter } from '../../infra/http/grafana/grafana-exception.filter';
+import { OnFailure } from '../../infra/http/grafana/on-failure.decorator';
+import { PathId } from '../../infra/http/grafana/path-ids';
+import { GrafanaValidationPipe } from '../../infra/http/grafana/validation/grafana-validation.pipe';
 import { IdentityError } from '../identity.errors';
 import {
   CreateServiceAccountDto,
@@ -64,7 +64,17 @@ export class ServiceAccountsController {
   async create(
     @CurrentPrincipal() principal: Principal,
     @Body() { name, isDisabled, ...form }: CreateServiceAccountDto,
-  ) {
+  ): Promise<{
+    id: number;
+    uid: string;
+    name: string;
+    login: string;
+    orgId: number;
+    isDisabled: boolean;
+    role: 'Viewer' | 'Editor' | 'Admin' | 'None';
+    tokens: number;
+    avatarUrl: string;
+  }> {
     const role = form.role as OrgRole;
     if (ROLE_RANK[role] > ROLE_RANK[principal.orgRole]) {
       throw GrafanaError.message(403, "can not assign a role higher than user's role", true);
@@ -116,7 +126,7 @@ export class ServiceAccountsController {
     @CurrentPrincipal() principal: Principal,
     @PathId('serviceAccountId', 'Service Account ID') id: number,
     @Body() body: unknown,
-  ) {
+  ): Promise<{ id: number; name: string; key: string }> {
     const account = await this.accounts.find(principal.orgId, id);
     if (!account) throw GrafanaError.message(404, 'Failed to retrieve service account', true);
     // Grafana binds the body only once the account is found: the pipe runs here, not before.

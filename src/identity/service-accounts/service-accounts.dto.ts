@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
-import { IsGoInt } from '../http/validation/go-json.decorators';
-import { answeredAs } from '../http/validation/grafana-validation.pipe';
+import { IsGoInt } from '../../infra/http/grafana/validation/go-json.decorators';
+import { answeredAs } from '../../infra/http/grafana/validation/grafana-validation.pipe';
 import { MAX_TEXT_LENGTH } from '../identity.limits';
 import { ORG_ROLES } from '../users/user-views';
 

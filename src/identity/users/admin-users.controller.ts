@@ -2,11 +2,11 @@ import { Body, Controller, HttpCode, Post, UseFilters, UseGuards, UsePipes } fro
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RequiresPermission } from '../access/permission.guard';
 import { AuthGuard } from '../auth/auth.guard';
-import { ApiAuthenticated, ApiErrors } from '../http/api-docs';
-import { GrafanaError } from '../http/grafana-error';
-import { GrafanaExceptionFilter } from '../http/grafana-exception.filter';
-import { OnFailure } from '../http/on-failure.decorator';
-import { GrafanaValidationPipe } from '../http/validation/grafana-validation.pipe';
+import { ApiAuthenticated, ApiErrors } from '../../infra/http/grafana/api-docs';
+import { GrafanaError } from '../../infra/http/grafana/grafana-error';
+import { GrafanaExceptionFilter } from '../../infra/http/grafana/grafana-exception.filter';
+import { OnFailure } from '../../infra/http/grafana/on-failure.decorator';
+import { GrafanaValidationPipe } from '../../infra/http/grafana/validation/grafana-validation.pipe';
 import { IdentityError } from '../identity.errors';
 import { AdminCreateUserDto, AdminCreateUserResponseDto, loginOf } from './users.dto';
 import { UsersService } from './users.service';
@@ -34,7 +34,9 @@ export class AdminUsersController {
     [403, 'Permissions needed: users:create'],
     [412, "User with email '…' or username '…' already exists"],
   )
-  async create(@Body() form: AdminCreateUserDto) {
+  async create(
+    @Body() form: AdminCreateUserDto,
+  ): Promise<{ id: number; uid: string; message: string }> {
     const email = form.email.trim();
     const login = loginOf(form);
     try {

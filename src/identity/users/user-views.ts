@@ -1,10 +1,31 @@
 import type { OrgRole } from '../../infra/database/schema';
-import { AvatarOptions, avatarUrl } from '../http/avatar';
+import { AvatarOptions, avatarUrl } from '../../infra/http/grafana/avatar';
 import type { OrgUserRow } from '../store/org-users.repository';
 import type { User } from '../store/users.repository';
 
+/** What `userProfile` returns. */
+export interface UserProfileView {
+  id: number;
+  uid: string;
+  email: string;
+  name: string;
+  login: string;
+  theme: string;
+  orgId: number;
+  isGrafanaAdmin: boolean;
+  isDisabled: boolean;
+  isExternal: boolean;
+  isExternallySynced: boolean;
+  isGrafanaAdminExternallySynced: boolean;
+  authLabels: string[];
+  updatedAt: string;
+  createdAt: string;
+  avatarUrl: string;
+  isProvisioned: boolean;
+}
+
 /** Grafana's `UserProfileDTO` (GET /api/users/:id, /api/users/lookup). */
-export function userProfile(user: User, options: AvatarOptions) {
+export function userProfile(user: User, options: AvatarOptions): UserProfileView {
   return {
     id: user.id,
     uid: user.uid,
@@ -26,11 +47,27 @@ export function userProfile(user: User, options: AvatarOptions) {
   };
 }
 
+/** What `userSearchHit` returns. */
+export interface UserSearchHit {
+  id: number;
+  uid: string;
+  name: string;
+  login: string;
+  email: string;
+  avatarUrl: string;
+  isAdmin: boolean;
+  isDisabled: boolean;
+  lastSeenAt: string;
+  lastSeenAtAge: string;
+  authLabels: string[];
+  isProvisioned: boolean;
+}
+
 /**
  * Grafana's `UserSearchHitDTO`. Sign-ins are not tracked here: like a Grafana user who never
  * signed in, `lastSeenAt` is ten years before creation and its age reads `10 years`.
  */
-export function userSearchHit(user: User, options: AvatarOptions) {
+export function userSearchHit(user: User, options: AvatarOptions): UserSearchHit {
   const lastSeen = new Date(user.createdAt);
   lastSeen.setUTCFullYear(lastSeen.getUTCFullYear() - 10);
   return {
@@ -77,12 +114,32 @@ export interface OrgUserViewOptions extends AvatarOptions {
   readonly accessControl?: (userId: number) => Record<string, boolean> | undefined;
 }
 
+/** What `orgUserView` returns. */
+export interface OrgUserView {
+  isDisabled: boolean;
+  authLabels: null;
+  isExternallySynced: boolean;
+  isProvisioned: boolean;
+  accessControl?: Record<string, boolean> | undefined;
+  orgId: number;
+  userId: number;
+  uid: string;
+  email: string;
+  name: string;
+  avatarUrl: string;
+  login: string;
+  role: 'Viewer' | 'Editor' | 'Admin' | 'None';
+  lastSeenAt: string;
+  created: string;
+  lastSeenAtAge: string;
+}
+
 /**
  * Grafana's `OrgUserDTO`, keys in Grafana's order. Sign-ins are not tracked: `lastSeenAt` reads as
  * for a user who never signed in (see userSearchHit). `authLabels` is `null` as Grafana sends it
  * for users without an external auth module; `accessControl` is left out unless asked for.
  */
-export function orgUserView(user: OrgUserRow, options: OrgUserViewOptions) {
+export function orgUserView(user: OrgUserRow, options: OrgUserViewOptions): OrgUserView {
   const lastSeen = new Date(user.createdAt);
   lastSeen.setUTCFullYear(lastSeen.getUTCFullYear() - 10);
   const accessControl = options.accessControl?.(user.userId);
@@ -106,8 +163,16 @@ export function orgUserView(user: OrgUserRow, options: OrgUserViewOptions) {
   };
 }
 
+/** What `userLookupView` returns. */
+export interface UserLookupView {
+  userId: number;
+  uid: string;
+  login: string;
+  avatarUrl: string;
+}
+
 /** Grafana's `UserLookupDTO` (`/api/org/users/lookup`). */
-export function userLookupView(user: OrgUserRow, options: AvatarOptions) {
+export function userLookupView(user: OrgUserRow, options: AvatarOptions): UserLookupView {
   return {
     userId: user.userId,
     uid: user.uid,

@@ -4,14 +4,14 @@ import { Settings } from '../../settings/settings';
 import { RequiresPermission } from '../access/permission.guard';
 import { userScope } from '../access/permissions';
 import { AuthGuard } from '../auth/auth.guard';
-import { ApiAuthenticated, ApiErrors } from '../http/api-docs';
-import { GrafanaError } from '../http/grafana-error';
-import { GrafanaExceptionFilter } from '../http/grafana-exception.filter';
-import { OnFailure } from '../http/on-failure.decorator';
-import { PathId } from '../http/path-ids';
-import { parseSortOptions } from '../http/sort-options';
-import { GrafanaValidationPipe } from '../http/validation/grafana-validation.pipe';
-import { pageWindow, paging } from '../http/validation/paging.query';
+import { ApiAuthenticated, ApiErrors } from '../../infra/http/grafana/api-docs';
+import { GrafanaError } from '../../infra/http/grafana/grafana-error';
+import { GrafanaExceptionFilter } from '../../infra/http/grafana/grafana-exception.filter';
+import { OnFailure } from '../../infra/http/grafana/on-failure.decorator';
+import { PathId } from '../../infra/http/grafana/path-ids';
+import { parseSortOptions } from '../../infra/http/grafana/sort-options';
+import { GrafanaValidationPipe } from '../../infra/http/grafana/validation/grafana-validation.pipe';
+import { pageWindow, paging } from '../../infra/http/grafana/validation/paging.query';
 import { USER_SORTS, UserSort } from '../store/users.repository';
 import { userProfile, userSearchHit } from './user-views';
 import {
@@ -21,6 +21,7 @@ import {
   UserSearchResultDto,
 } from './users.dto';
 import { UsersService } from './users.service';
+import type { UserProfileView, UserSearchHit } from './user-views';
 
 const SORTS = Object.keys(USER_SORTS) as UserSort[];
 
@@ -43,7 +44,9 @@ export class UsersController {
   @ApiOperation({ summary: 'Search users by login, email or name (substring, any case)' })
   @ApiOkResponse({ type: UserSearchResultDto })
   @ApiErrors([400, 'unknown sorting option'], [403, 'Permissions needed: users:read'])
-  async search(@Query() query: UserSearchQueryDto) {
+  async search(
+    @Query() query: UserSearchQueryDto,
+  ): Promise<{ totalCount: number; users: UserSearchHit[]; page: number; perPage: number }> {
     const { page, perPage } = paging(query);
     const sort = parseSortOptions(query.sort, SORTS);
     const result = await this.users.search({
@@ -65,7 +68,7 @@ export class UsersController {
   @ApiOperation({ summary: 'A user by login or email' })
   @ApiOkResponse({ type: UserProfileDto })
   @ApiErrors([403, 'Permissions needed: users:read'], [404, 'user not found'])
-  async lookup(@Query() query: UserLookupQueryDto) {
+  async lookup(@Query() query: UserLookupQueryDto): Promise<UserProfileView> {
     const user = await this.users.findByLoginOrEmail(query.loginOrEmail);
     if (!user) throw GrafanaError.message(404, 'user not found');
     return userProfile(user, this.settings.identity);
@@ -83,7 +86,7 @@ export class UsersController {
     [403, 'Permissions needed: users:read'],
     [404, 'user not found'],
   )
-  async byId(@PathId('id') id: number) {
+  async byId(@PathId('id') id: number): Promise<UserProfileView> {
     const user = await this.users.findById(id);
     if (!user || user.isServiceAccount) throw GrafanaError.message(404, 'user not found');
     return userProfile(user, this.settings.identity);

@@ -1,10 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString, MaxLength, MinLength, ValidateBy, ValidationOptions } from 'class-validator';
-import { IsSortOptions } from '../http/sort-options';
-import { IsGoInt } from '../http/validation/go-json.decorators';
-import { QueryString } from '../http/validation/go-query.decorators';
-import { answeredAs, BAD_REQUEST_DATA } from '../http/validation/grafana-validation.pipe';
-import { PagingQueryDto } from '../http/validation/paging.query';
+import { IsSortOptions } from '../../infra/http/grafana/sort-options';
+import { IsGoInt } from '../../infra/http/grafana/validation/go-json.decorators';
+import { QueryString } from '../../infra/http/grafana/validation/go-query.decorators';
+import {
+  answeredAs,
+  BAD_REQUEST_DATA,
+} from '../../infra/http/grafana/validation/grafana-validation.pipe';
+import { PagingQueryDto } from '../../infra/http/grafana/validation/paging.query';
 import { MAX_TEXT_LENGTH } from '../identity.limits';
 import { USER_SORTS, UserSort } from '../store/users.repository';
 

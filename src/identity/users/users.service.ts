@@ -79,7 +79,12 @@ export class UsersService {
     return this.orgMembers.role(orgId, userId);
   }
 
-  search(options: { query: string; limit: number; offset: number; sort: readonly UserSort[] }) {
+  search(options: {
+    query: string;
+    limit: number;
+    offset: number;
+    sort: readonly UserSort[];
+  }): Promise<{ total: number; users: User[] }> {
     return this.users.search(options);
   }
 

@@ -28,7 +28,7 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-describe('MemorySharedCache accounting against the heap (issue 29)', () => {
+describe('MemorySharedCache accounting against the heap', () => {
   it.each([8, 53, 2000])(
     'charges entries of %i-byte values close to the heap they hold after a full GC',
     async (valueBytes) => {

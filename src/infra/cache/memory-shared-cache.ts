@@ -12,7 +12,7 @@ interface MemoryEntry {
 
 /**
  * Heap an entry holds besides its value: its key as stored (charged by its length), the entry
- * object and its Map slot. Measured after a full GC (issue 29): an entry of a 64-character key
+ * object and its Map slot. Measured after a full GC: an entry of a 64-character key
  * held about 270 bytes beside its value, of which its key is 68; charging the value alone let
  * the 64 MiB budget hold about 700 MB of small entries (persisted-query registrations).
  */
@@ -45,8 +45,12 @@ export class MemorySharedCache extends SharedCache {
   }
 
   lookup(namespace: string, key: string): Promise<CacheLookup> {
+    return Promise.resolve(this.lookupNow(namespace, key));
+  }
+
+  override lookupNow(namespace: string, key: string): CacheLookup {
     const generation = this.generation(namespace);
-    return Promise.resolve({ generation, value: this.current(namespace, key, generation) });
+    return { generation, value: this.current(namespace, key, generation) };
   }
 
   override lookupValue(namespace: string, key: string): string | undefined {

@@ -36,6 +36,11 @@ export abstract class SharedCache {
   lookupValue(namespace: string, key: string): string | undefined | Promise<string | undefined> {
     return this.lookup(namespace, key).then((found) => found.value);
   }
+
+  /** `lookup`, answered at once by a store in this process (memory), after the round trip by others. */
+  lookupNow(namespace: string, key: string): CacheLookup | Promise<CacheLookup> {
+    return this.lookup(namespace, key);
+  }
 }
 
 /** The store did not answer; callers treat it as a miss (a cache must not fail requests). */

@@ -71,7 +71,8 @@ export class Database {
    * ANALYZE of the content tables in the open transaction, so a long load's own look-ups are
    * planned for the rows it has written (ANALYZE counts the transaction's uncommitted rows).
    * Without it a single-transaction import is quadratic: slug look-ups planned for the
-   * near-empty tables of the load's start scan what the load wrote (issue 27).
+   * near-empty tables of the load's start scan what the load wrote
+   * (docs/content-import.md#large-imports).
    */
   async refreshContentStatistics(): Promise<void> {
     await this.executor.execute(

@@ -3,8 +3,9 @@ import { StatsSink } from './sinks/stats-sink';
 import { StatsRegistry } from './registry';
 
 /**
- * One flush (spec §5.1): each counter's growth since the last flush goes to the sink as a delta,
- * counters that did not move are skipped, and every gauge is sent with its current value.
+ * One flush (docs/observability.md#statsd-use_statsdtrue): each counter's growth since the last
+ * flush goes to the sink as a delta, counters that did not move are skipped, and every gauge is
+ * sent with its current value.
  */
 export class StatsFlusher {
   private readonly flushed = new Map<Counter, number>();

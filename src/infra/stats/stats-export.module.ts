@@ -15,8 +15,9 @@ class ProcessStatsLifecycle extends ProcessStats implements OnApplicationShutdow
 }
 
 /**
- * Statistics leaving the process: the one sink of spec §5.3, its flushing, and the figures that are
- * not the rate limiter's (process).
+ * Statistics leaving the process: the one sink of
+ * docs/observability.md#dogstatsd-use_dog_statsdtrue, its flushing, and the figures that are not
+ * the rate limiter's (process).
  */
 @Module({
   providers: [

@@ -8,7 +8,7 @@ import {
   Tracer,
 } from '@opentelemetry/api';
 
-/** Upstream's span name (spec §10.5: one span per decision). */
+/** Upstream's span name (docs/observability.md#tracing: one span per decision). */
 export const DECISION_SPAN_NAME = 'ShouldRateLimit Execution';
 
 /**

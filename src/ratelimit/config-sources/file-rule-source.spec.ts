@@ -60,7 +60,7 @@ describe('FileRuleSource', () => {
   });
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-  describe('with HEALTHY_WITH_AT_LEAST_ONE_CONFIG_LOADED=true (spec §8)', () => {
+  describe('with HEALTHY_WITH_AT_LEAST_ONE_CONFIG_LOADED=true (docs/ratelimit.md#health)', () => {
     const env = { HEALTHY_WITH_AT_LEAST_ONE_CONFIG_LOADED: 'true' };
 
     it('starts unhealthy, and a failed load changes nothing', () => {

@@ -8,9 +8,10 @@ import { RuleSource } from './rule-source';
 
 /**
  * Rules from YAML files on disk (CONFIG_TYPE=FILE): loaded before the listeners open, again when
- * the watcher sees a change (spec §9.1: a swap of RUNTIME_ROOT in symlink mode, any change in the
- * rule directory in directory mode) and on SIGHUP. Every reload rebuilds the whole set through
- * the loader, which swaps atomically and keeps the rules in force when the new set is bad.
+ * the watcher sees a change (docs/rule-reload.md#two-modes-runtime_watch_root: a swap of
+ * RUNTIME_ROOT in symlink mode, any change in the rule directory in directory mode) and on SIGHUP.
+ * Every reload rebuilds the whole set through the loader, which swaps atomically and keeps the
+ * rules in force when the new set is bad.
  */
 @Injectable()
 export class FileRuleSource extends RuleSource {

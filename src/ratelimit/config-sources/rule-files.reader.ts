@@ -12,7 +12,10 @@ export interface RuleFilesLayout {
   readonly root: string;
   readonly subdirectory: string;
   readonly appDirectory: string;
-  /** Symlink mode labels files `config.basic.yaml`; directory mode `basic.yaml` (spec §9.1). */
+  /**
+   * Symlink mode labels files `config.basic.yaml`; directory mode `basic.yaml`
+   * (docs/rule-reload.md#two-modes-runtime_watch_root).
+   */
   readonly watchRoot: boolean;
   readonly ignoreDotFiles: boolean;
 }

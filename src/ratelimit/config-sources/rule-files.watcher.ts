@@ -10,9 +10,9 @@ export interface RuleFilesWatcherOptions {
 }
 
 /**
- * Hot reload of the rule files (spec §9.1): the mode's watch target, a watch that survives its
- * directory going away, and a debounce so that one swap or save gives one reload. `reload`
- * rebuilds the whole rule set; it runs on a timer, so it must not throw.
+ * Hot reload of the rule files (docs/rule-reload.md#two-modes-runtime_watch_root): the mode's watch
+ * target, a watch that survives its directory going away, and a debounce so that one swap or save
+ * gives one reload. `reload` rebuilds the whole rule set; it runs on a timer, so it must not throw.
  */
 export class RuleFilesWatcher {
   private readonly watch: DirectoryWatch;

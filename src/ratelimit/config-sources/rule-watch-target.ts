@@ -12,11 +12,11 @@ export interface RuleWatchTarget {
 }
 
 /**
- * Spec §9.1. Symlink mode watches the parent of RUNTIME_ROOT for events on RUNTIME_ROOT's own name,
- * so only swapping the root (`ln -sfn new tmp && mv -T tmp current`) reloads; edits below it do
- * not, as upstream. Directory mode watches the rule directory and reloads on any event in it:
- * Node reports create, remove and rename as 'rename' and write and chmod as 'change', and a
- * Kubernetes ConfigMap update is a rename of `..data` in that directory.
+ * docs/rule-reload.md#two-modes-runtime_watch_root. Symlink mode watches the parent of RUNTIME_ROOT
+ * for events on RUNTIME_ROOT's own name, so only swapping the root (`ln -sfn new tmp && mv -T tmp
+ * current`) reloads; edits below it do not, as upstream. Directory mode watches the rule directory
+ * and reloads on any event in it: Node reports create, remove and rename as 'rename' and write and
+ * chmod as 'change', and a Kubernetes ConfigMap update is a rename of `..data` in that directory.
  */
 export function ruleWatchTarget(layout: RuleFilesLayout): RuleWatchTarget {
   if (layout.watchRoot) {

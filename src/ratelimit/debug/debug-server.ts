@@ -17,7 +17,10 @@ const ENDPOINTS: ReadonlyArray<readonly [string, string]> = sortedByPath([
   ['/stats', 'print out stats'],
 ]);
 
-/** `/` lists the endpoints sorted by path, as upstream does (spec §7.5). */
+/**
+ * `/` lists the endpoints sorted by path, as upstream does
+ * (docs/observability-debug.md#debug-listener).
+ */
 function sortedByPath(endpoints: Array<readonly [string, string]>) {
   return endpoints.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }

@@ -7,7 +7,7 @@ describe('statLine', () => {
     );
   });
 
-  it('escapes control characters and backslashes: one stat, one line (issue 29)', () => {
+  it('escapes control characters and backslashes: one stat, one line', () => {
     expect(statLine('d.user_a\nb: 999\r\t\u0000\u007f\u2028\\x', 1)).toBe(
       'd.user_a\\nb: 999\\r\\t\\u0000\\u007f\\u2028\\\\x: 1\n',
     );

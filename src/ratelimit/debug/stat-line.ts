@@ -5,7 +5,7 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 /**
  * One `name: value` line of the debug `/stats` text. Names carry descriptor values (detailed
  * metrics), which a client chooses: control characters are escaped (`\n`, `\r`, `\t`, else
- * `\uXXXX`) and so is the backslash, so that one stat is always one line (issue 29) and a
+ * `\uXXXX`) and so is the backslash, so that one stat is always one line and a
  * reader can tell an escape from a value holding one.
  */
 export function statLine(name: string, value: number | string): string {

@@ -3,7 +3,7 @@ import { secondsUntilReset, windowStart } from './fixed-window';
 
 const e = (key: string, value: string) => ({ key, value });
 
-describe('cache keys and fixed windows (spec §4.1, §4.2)', () => {
+describe('cache keys and fixed windows (docs/ratelimit.md#counting, docs/algorithms.md)', () => {
   it.each([
     [1234, 1, 1234, 1],
     [1234, 60, 1200, 26],
@@ -44,7 +44,7 @@ describe('cache keys and fixed windows (spec §4.1, §4.2)', () => {
     ).toBe('domain_parent_value1_files_nested/*_1234');
   });
 
-  it("keeps upstream's unescaped format, collisions included (issue 19, finding 8; docs/decisions.md)", () => {
+  it("keeps upstream's unescaped format, collisions included (docs/decisions.md)", () => {
     // Instances of upstream sharing the store must agree on every key: no escaping of `_`.
     const across = cacheKey('', 'a', [e('b_c', 'd')], undefined, 60);
     expect(cacheKey('', 'a_b', [e('c', 'd')], undefined, 60)).toBe(across);

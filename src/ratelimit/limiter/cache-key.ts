@@ -2,8 +2,9 @@ import { Algorithm } from '../rules/algorithm';
 import { Entry, RateLimitRule } from '../rules/tree';
 
 /**
- * `<prefix><domain>_<key>_<value>_..._` from the request entries (spec §4.1); a share_threshold
- * pattern stands in for the value where the rule shares one counter. The counter keys add to it.
+ * `<prefix><domain>_<key>_<value>_..._` from the request entries (docs/ratelimit.md#counting); a
+ * share_threshold pattern stands in for the value where the rule shares one counter. The counter
+ * keys add to it.
  */
 export function cacheKeyBase(
   prefix: string,

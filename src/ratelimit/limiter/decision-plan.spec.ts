@@ -23,7 +23,7 @@ describe('RateLimitService.shouldRateLimit', () => {
     expect(keys).toEqual(['prefix:test-domain_key2_value2_2220', 'prefix:test-domain_key3_x_0']);
   });
 
-  describe('with scripted store counts (spec §10.5 Redis cache facts)', () => {
+  describe('with scripted store counts (docs/testing.md Redis cache facts)', () => {
     /** A store answering preset counts, recording what it was sent. */
     class ScriptedStore extends CounterStore {
       readonly kind = 'scripted';
@@ -101,7 +101,7 @@ descriptors:
       expect(gauge('ratelimit.localcache.missCount')).toBe(2);
     });
 
-    it('STOP_CACHE_KEY_INCREMENT_WHEN_OVERLIMIT counts only the keys that go over (spec §4.3 example)', async () => {
+    it('STOP_CACHE_KEY_INCREMENT_WHEN_OVERLIMIT counts only the keys that go over (docs/ratelimit.md#counting example)', async () => {
       const store = new ScriptedStore([[13, 15]], [[13, 13]]);
       const { service } = harness(
         { STOP_CACHE_KEY_INCREMENT_WHEN_OVERLIMIT: 'true' },

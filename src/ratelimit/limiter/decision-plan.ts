@@ -91,9 +91,9 @@ export function counterOf(
 }
 
 /**
- * STOP_CACHE_KEY_INCREMENT_WHEN_OVERLIMIT (spec §4.3): when a key of the request is already over
- * (local cache) nothing is counted; when some would go over, only those are counted. Per limit;
- * a token bucket never takes what it does not have, so it is left as it is.
+ * STOP_CACHE_KEY_INCREMENT_WHEN_OVERLIMIT (docs/ratelimit.md#counting): when a key of the request
+ * is already over (local cache) nothing is counted; when some would go over, only those are
+ * counted. Per limit; a token bucket never takes what it does not have, so it is left as it is.
  */
 export async function withoutIncrementsBeyondLimits(
   store: CounterStore,

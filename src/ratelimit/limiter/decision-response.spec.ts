@@ -5,7 +5,7 @@ import { d, harness, req } from './service-harness.fixtures';
 
 // Overall codes in quota mode, response headers and dynamic metadata (./decision-response).
 describe('RateLimitService.shouldRateLimit', () => {
-  describe('quota mode (spec §3.8)', () => {
+  describe('quota mode (docs/ratelimit.md#rules)', () => {
     const exhaust = async (service: RateLimitService, key: string) => {
       await service.shouldRateLimit(req('extra', [d([[key, 'used']])]));
     };
@@ -57,7 +57,7 @@ describe('RateLimitService.shouldRateLimit', () => {
     });
   });
 
-  describe('response headers and dynamic metadata (spec §4.9, §1.5)', () => {
+  describe('response headers and dynamic metadata (docs/ratelimit.md#endpoints)', () => {
     const METADATA_RULES = `
 domain: meta
 descriptors:

@@ -42,8 +42,8 @@ const NO_HEADERS: readonly HeaderValue[] = Object.freeze([]);
 
 /**
  * From the store's counts to the answer: a status per descriptor, the overall code (quota and
- * shadow mode, spec §3.8), response headers and dynamic metadata. Constructed once by the
- * service; over-limit keys it sees go to the local over-limit cache.
+ * shadow mode, docs/ratelimit.md#rules), response headers and dynamic metadata. Constructed once by
+ * the service; over-limit keys it sees go to the local over-limit cache.
  */
 export class DecisionResponder {
   private readonly nearLimitRatio: number;

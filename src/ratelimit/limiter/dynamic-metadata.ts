@@ -5,9 +5,9 @@ import { Code, DescriptorStatus, RateLimitRequest } from './rate-limit.model';
 type Json = Record<string, unknown>;
 
 /**
- * RESPONSE_DYNAMIC_METADATA (spec §1.5): the request as the service saw it, plus the metadata of
- * every rule whose descriptor passed (not over limit, not unlimited), merged in request order with
- * the first value of a key winning and nested objects merged.
+ * RESPONSE_DYNAMIC_METADATA (docs/ratelimit.md#endpoints): the request as the service saw it, plus
+ * the metadata of every rule whose descriptor passed (not over limit, not unlimited), merged in
+ * request order with the first value of a key winning and nested objects merged.
  */
 export function dynamicMetadata(
   request: RateLimitRequest,

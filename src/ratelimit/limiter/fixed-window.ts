@@ -1,4 +1,7 @@
-/** Epoch-aligned fixed windows (spec §4.2): every instance agrees on the window without talking. */
+/**
+ * Epoch-aligned fixed windows (docs/algorithms.md): every instance agrees on the window without
+ * talking.
+ */
 export function windowStart(nowSecond: number, windowSeconds: number): number {
   return nowSecond - (nowSecond % windowSeconds);
 }

@@ -15,7 +15,7 @@ function run(limit: number, hits: number, after: number, shadow = false, ratio =
   };
 }
 
-describe('decideLimit: near/over/within arithmetic (spec §4.7 worked checks)', () => {
+describe('decideLimit: near/over/within arithmetic (docs/ratelimit.md#counting worked checks)', () => {
   it.each([
     // limit, hits, after → over?, remaining, over, near, within
     [15, 1, 11, false, 4, 0, 0, 1],

@@ -6,8 +6,8 @@ export interface LimitOutcome {
 }
 
 /**
- * The near/over/within arithmetic of spec §4.7 for one limited descriptor. `after` includes this
- * request's hits. The near threshold uses float32 math like the upstream service.
+ * The near/over/within arithmetic of docs/ratelimit.md#counting for one limited descriptor. `after`
+ * includes this request's hits. The near threshold uses float32 math like the upstream service.
  */
 export function decideLimit(
   limit: number,
@@ -37,7 +37,10 @@ export function decideLimit(
   return { overLimit: false, remaining: limit - after };
 }
 
-/** A key the local cache knows is over: counted as over without asking the store (spec §4.5). */
+/**
+ * A key the local cache knows is over: counted as over without asking the store
+ * (docs/ratelimit.md#counting).
+ */
 export function decideFromLocalCache(
   hits: number,
   shadow: boolean,

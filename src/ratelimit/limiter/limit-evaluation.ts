@@ -40,84 +40,108 @@ export function evaluateLimit(
   context: EvaluationContext,
   stats: RuleStats,
 ): LimitEvaluation {
+  switch (limit.algorithm) {
+    case Algorithm.FIXED_WINDOW:
+      return fixedWindow(limit, counter, results[at], context, stats);
+    case Algorithm.SLIDING_WINDOW:
+      return slidingWindow(limit, counter, results[at], results[at + 1], context, stats);
+    case Algorithm.TOKEN_BUCKET:
+      return tokenBucket(limit, counter, results[at] === 1, results[at + 1], context, stats);
+  }
+}
+
+/** A fixed window: the count of this window against the limit. */
+function fixedWindow(
+  limit: RateLimitRule,
+  counter: CounterIncrement,
+  count: number,
+  context: EvaluationContext,
+  stats: RuleStats,
+): LimitEvaluation {
+  const outcome = decideLimit(
+    limit.requestsPerUnit,
+    counter.hits,
+    count,
+    context.nearLimitRatio,
+    limit.shadowMode,
+    stats,
+  );
+  return {
+    overLimit: outcome.overLimit,
+    remaining: outcome.remaining,
+    resetSeconds: secondsUntilReset(context.nowSecond, limit.windowSeconds),
+    overUntilMs: outcome.overLimit ? counter.windowEnd * 1000 : 0,
+  };
+}
+
+/** A sliding window: this window's count and the previous one's, weighted by the time elapsed. */
+function slidingWindow(
+  limit: RateLimitRule,
+  counter: CounterIncrement,
+  current: number,
+  previous: number,
+  context: EvaluationContext,
+  stats: RuleStats,
+): LimitEvaluation {
+  const { windowSeconds } = limit;
+  const windowMs = windowSeconds * 1000;
+  const elapsed = (context.nowMs % windowMs) / windowMs;
+  const estimate = slidingEstimate(current, previous, elapsed);
+  const limitCount = limit.requestsPerUnit;
+  const outcome = decideLimit(
+    limitCount,
+    counter.hits,
+    estimate,
+    context.nearLimitRatio,
+    limit.shadowMode,
+    stats,
+  );
+  const wait = slidingSecondsUntilAllowed(limitCount, current, previous, elapsed, windowSeconds);
+  return {
+    overLimit: outcome.overLimit,
+    remaining: outcome.remaining,
+    resetSeconds: wait,
+    // Certainly over until then: the estimate only falls with time.
+    overUntilMs: outcome.overLimit && wait > 1 ? context.nowMs + (wait - 1) * 1000 : 0,
+  };
+}
+
+/** A token bucket: whether the store took the hits, and the tokens left (scaled). */
+function tokenBucket(
+  limit: RateLimitRule,
+  counter: CounterIncrement,
+  taken: boolean,
+  scaledTokens: number,
+  context: EvaluationContext,
+  stats: RuleStats,
+): LimitEvaluation {
   const { windowSeconds, shadowMode } = limit;
   const hits = counter.hits;
-  switch (limit.algorithm) {
-    case Algorithm.FIXED_WINDOW: {
-      const outcome = decideLimit(
-        limit.requestsPerUnit,
-        hits,
-        results[at],
-        context.nearLimitRatio,
-        shadowMode,
-        stats,
-      );
-      return {
-        overLimit: outcome.overLimit,
-        remaining: outcome.remaining,
-        resetSeconds: secondsUntilReset(context.nowSecond, windowSeconds),
-        overUntilMs: outcome.overLimit ? counter.windowEnd * 1000 : 0,
-      };
-    }
-    case Algorithm.SLIDING_WINDOW: {
-      const windowMs = windowSeconds * 1000;
-      const elapsed = (context.nowMs % windowMs) / windowMs;
-      const current = results[at];
-      const previous = results[at + 1];
-      const estimate = slidingEstimate(current, previous, elapsed);
-      const limitCount = limit.requestsPerUnit;
-      const outcome = decideLimit(
-        limitCount,
-        hits,
-        estimate,
-        context.nearLimitRatio,
-        shadowMode,
-        stats,
-      );
-      const wait = slidingSecondsUntilAllowed(
-        limitCount,
-        current,
-        previous,
-        elapsed,
-        windowSeconds,
-      );
-      return {
-        overLimit: outcome.overLimit,
-        remaining: outcome.remaining,
-        resetSeconds: wait,
-        // Certainly over until then: the estimate only falls with time.
-        overUntilMs: outcome.overLimit && wait > 1 ? context.nowMs + (wait - 1) * 1000 : 0,
-      };
-    }
-    case Algorithm.TOKEN_BUCKET: {
-      const { capacity, refillPerMs } = counter.bucket!;
-      const taken = results[at] === 1;
-      const tokens = results[at + 1] / TOKEN_SCALE;
-      const untilFull = tokenSecondsUntilFull(capacity, tokens, refillPerMs);
-      // A bucket that never refills (requests_per_unit 0) reports its window instead.
-      const full = Number.isFinite(untilFull) ? untilFull : windowSeconds;
-      if (taken) {
-        const used = capacity - Math.floor(tokens);
-        decideLimit(capacity, hits, used, context.nearLimitRatio, shadowMode, stats);
-        return {
-          overLimit: false,
-          remaining: Math.floor(tokens),
-          resetSeconds: full,
-          overUntilMs: 0,
-        };
-      }
-      recordOverLimit(hits, shadowMode, stats);
-      const wait = tokenMsUntilAvailable(hits, tokens, refillPerMs);
-      return {
-        overLimit: true,
-        remaining: Math.floor(tokens),
-        resetSeconds: full,
-        overUntilMs: Number.isFinite(wait)
-          ? context.nowMs + wait
-          : context.nowMs + windowSeconds * 1000,
-      };
-    }
+  const { capacity, refillPerMs } = counter.bucket!;
+  const tokens = scaledTokens / TOKEN_SCALE;
+  const untilFull = tokenSecondsUntilFull(capacity, tokens, refillPerMs);
+  // A bucket that never refills (requests_per_unit 0) reports its window instead.
+  const full = Number.isFinite(untilFull) ? untilFull : windowSeconds;
+  if (taken) {
+    const used = capacity - Math.floor(tokens);
+    decideLimit(capacity, hits, used, context.nearLimitRatio, shadowMode, stats);
+    return {
+      overLimit: false,
+      remaining: Math.floor(tokens),
+      resetSeconds: full,
+      overUntilMs: 0,
+    };
   }
+  recordOverLimit(hits, shadowMode, stats);
+  const wait = tokenMsUntilAvailable(hits, tokens, refillPerMs);
+  return {
+    overLimit: true,
+    remaining: Math.floor(tokens),
+    resetSeconds: full,
+    overUntilMs: Number.isFinite(wait)
+      ? context.nowMs + wait
+      : context.nowMs + windowSeconds * 1000,
+  };
 }
 
 /**

@@ -13,8 +13,9 @@ import { Code, InvalidRateLimitRequestError, RateLimitRequest } from './rate-lim
 import { RateLimitService } from './rate-limit.service';
 
 /*
- * What a caller of gRPC or /json may not do (issue 19): descriptors over the size caps, and the
- * API guard's reserved domain, whose counters live in a store of their own.
+ * What a caller of gRPC or /json may not do (docs/reliability.md#abusive-or-broken-clients):
+ * descriptors over the size caps, and the API guard's reserved domain, whose counters live in a
+ * store of their own.
  */
 
 const RULES = `
@@ -81,7 +82,7 @@ describe('descriptor size caps', () => {
     expect(error!.message).toBe(
       'descriptors[0].entries[0].value is longer than 1024 bytes (MAX_DESCRIPTOR_VALUE_BYTES)',
     );
-    // A megabyte value (issue 19, finding 2) costs the store nothing.
+    // A megabyte value costs the store nothing.
     await decide(request('open', [['user', 'x'.repeat(1 << 20)]]));
     expect(shared.size).toBe(1);
   });

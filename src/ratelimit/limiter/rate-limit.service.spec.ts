@@ -156,7 +156,7 @@ describe('RateLimitService.shouldRateLimit', () => {
     expect(stat('ratelimit.service.global_shadow_mode')).toBe(1);
   });
 
-  describe('hits_addend (spec §1.4)', () => {
+  describe('hits_addend (docs/ratelimit.md#counting)', () => {
     it('uses the request addend for every descriptor', async () => {
       const { service, stat } = harness();
       const response = await service.shouldRateLimit(req('test-domain', [d([['key2', 'x']])], 5));

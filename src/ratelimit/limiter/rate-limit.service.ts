@@ -46,11 +46,11 @@ function laneOf(store: CounterStore): Lane {
 export type DecisionCallback = (error: Error | null, response?: RateLimitResponse) => void;
 
 /**
- * ShouldRateLimit (spec §3.1): match every descriptor, apply `replaces`, count all limits of all
- * limited descriptors in one store round trip, then decide per descriptor and overall. The
- * algorithms of this service's extensions are in ./limit-evaluation (docs/algorithms.md). The
- * steps are ./request-validation, ./rule-resolution, ./decision-plan and ./decision-response, each
- * built once here so a decision allocates nothing for them.
+ * ShouldRateLimit (docs/ratelimit.md#rules): match every descriptor, apply `replaces`, count all
+ * limits of all limited descriptors in one store round trip, then decide per descriptor and
+ * overall. The algorithms of this service's extensions are in ./limit-evaluation
+ * (docs/algorithms.md). The steps are ./request-validation, ./rule-resolution, ./decision-plan and
+ * ./decision-response, each built once here so a decision allocates nothing for them.
  */
 @Injectable()
 export class RateLimitService {

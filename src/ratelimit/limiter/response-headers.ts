@@ -10,9 +10,9 @@ export interface RateLimitHeaderNames {
 const UINT32_MAX = 4294967295;
 
 /**
- * LIMIT_RESPONSE_HEADERS_ENABLED (spec §4.9): limit, remaining and reset of one descriptor — the
- * one with the least remaining, except that a non-quota OVER_LIMIT one always wins (the last such
- * one). Descriptors without a limit (none matched, unlimited) are never chosen.
+ * LIMIT_RESPONSE_HEADERS_ENABLED (docs/ratelimit.md#endpoints): limit, remaining and reset of one
+ * descriptor — the one with the least remaining, except that a non-quota OVER_LIMIT one always wins
+ * (the last such one). Descriptors without a limit (none matched, unlimited) are never chosen.
  */
 export function rateLimitHeaders(
   statuses: readonly DescriptorStatus[],

@@ -21,7 +21,7 @@ describe('RateLimitService.shouldRateLimit', () => {
     expect(alone.statuses[0].limitRemaining).toBe(1);
   });
 
-  describe('request overrides (spec §3.3)', () => {
+  describe('request overrides (docs/ratelimit.md#rules)', () => {
     it('replace matching entirely and share the counter of the same entries', async () => {
       const { service, stat } = harness();
       const limit = { requestsPerUnit: 10, unit: Unit.DAY };

@@ -8,7 +8,10 @@ export const UNLIMITED_RULE: unique symbol = Symbol('unlimited');
 /** What a descriptor turned into after matching: no rule, unlimited, or a rule to count. */
 export type Resolution = AppliedRule | typeof UNLIMITED_RULE | undefined;
 
-/** The rule of every descriptor of a request (spec §3.1 GetLimit, §3.3 overrides, `replaces`). */
+/**
+ * The rule of every descriptor of a request (docs/ratelimit.md#rules GetLimit, §3.3 overrides,
+ * `replaces`).
+ */
 export class RuleResolver {
   constructor(private readonly ruleStats: RuleStatsFactory) {}
 
@@ -49,7 +52,10 @@ export class RuleResolver {
     return resolutions;
   }
 
-  /** A request override replaces matching entirely; its stats key carries every value (spec §3.3). */
+  /**
+   * A request override replaces matching entirely; its stats key carries every value
+   * (docs/ratelimit.md#rules).
+   */
   private overrideRule(domain: string, descriptor: RequestDescriptor): AppliedRule {
     let statsKey = domain;
     for (const { key, value } of descriptor.entries) {

@@ -30,7 +30,13 @@ export function harness(
   env: Record<string, string> = {},
   rules: string[] | null = [BASIC_CONFIG, EXTRA_RULES],
   store?: CounterStore,
-) {
+): {
+  service: RateLimitService;
+  clock: ManualClock;
+  memory: MemoryCounterStore;
+  stat: (name: string) => number;
+  gauge: (name: string) => number | undefined;
+} {
   const settings = loadSettings(env);
   const registry = new StatsRegistry();
   const ruleStats = new RuleStatsFactory(registry);

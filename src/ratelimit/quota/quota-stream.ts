@@ -209,12 +209,8 @@ export class QuotaStream {
         shares.setDemand(group, bucket, usage.numRequestsAllowed + usage.numRequestsDenied);
       }
       if (group === undefined) {
-        actions[i] = this.offer(
-          bucket,
-          quotaAction(bucket.bucket, undefined, undefined, 1, this.context.policy),
-          1,
-          kind,
-        );
+        const unlimited = quotaAction(bucket.bucket, undefined, undefined, 1, this.context.policy);
+        actions[i] = this.offer(bucket, unlimited, 1, kind);
         continue;
       }
       limited.push({ bucket, entries, hits: usage?.numRequestsAllowed ?? 0, index: i });

@@ -20,7 +20,7 @@ descriptors:
     rate_limit: {unit: minute, requests_per_unit: 10}
 `;
 
-describe('compileRules: upstream bad fixtures (spec §2.3) and their exact texts', () => {
+describe('compileRules: upstream bad fixtures (docs/ratelimit.md#rules) and their exact texts', () => {
   it.each([
     [
       'empty_domain.yaml',

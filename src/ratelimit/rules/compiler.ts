@@ -35,7 +35,7 @@ interface ParentDraft {
 
 /**
  * Builds the immutable rule set from documents in order, with the checks and exact error texts of
- * spec §2.2 step 4. Any error rejects the whole set.
+ * docs/ratelimit.md#rules step 4. Any error rejects the whole set.
  */
 export function compileRules(
   sources: readonly NamedRuleDocument[],

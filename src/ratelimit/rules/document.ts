@@ -1,6 +1,6 @@
 /**
- * A rule file after YAML parsing, key validation and typed decoding (spec §2.2 steps 1-3),
- * before it is compiled into the matching tree. The xDS source produces the same shape.
+ * A rule file after YAML parsing, key validation and typed decoding (docs/ratelimit.md#rules steps
+ * 1-3), before it is compiled into the matching tree. The xDS source produces the same shape.
  */
 export interface RuleDocument {
   readonly domain: string;

@@ -1,6 +1,6 @@
 /**
  * A descriptor wildcard: `*` matches zero or more characters, nothing else is special. Matching is
- * on the whole `key_value` text, leftmost search for the middle parts (spec §3.4).
+ * on the whole `key_value` text, leftmost search for the middle parts (docs/ratelimit.md#rules).
  */
 export class GlobPattern {
   private readonly parts: readonly string[];

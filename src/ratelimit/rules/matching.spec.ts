@@ -7,7 +7,7 @@ import {
   WILDCARD_CONFIG,
 } from './rules.fixtures';
 
-describe('rule matching (spec §3.2, upstream GetLimit facts)', () => {
+describe('rule matching (docs/ratelimit.md#rules, upstream GetLimit facts)', () => {
   describe('basic_config', () => {
     const { ruleSet } = compileYaml([BASIC_CONFIG]);
     const domain = ruleSet.domain('test-domain')!;
@@ -117,7 +117,7 @@ describe('rule matching (spec §3.2, upstream GetLimit facts)', () => {
     });
   });
 
-  describe('share_threshold and value_to_metric (spec §3.5, §3.6)', () => {
+  describe('share_threshold and value_to_metric (docs/ratelimit.md#rules)', () => {
     const domain = compileYaml([SHARE_THRESHOLD_CONFIG]).ruleSet.domain('test-domain')!;
     const match = (...pairs: [string, string][]) => domain.match(entries(...pairs));
 

@@ -4,7 +4,7 @@ import { descriptor, failureOf, limit, lines } from './rule-file.parser.fixtures
 // Steps 1 and 3 have their own specs beside their code in yaml-v2/; this one holds upstream's
 // fixtures and the key validation (step 2), which is upstream's own.
 describe('parseRuleFile', () => {
-  describe('upstream bad fixtures (spec §2.3, steps 1-3)', () => {
+  describe('upstream bad fixtures (docs/ratelimit.md#rules, steps 1-3)', () => {
     it('bad_yaml.yaml: an unterminated quote', () => {
       expect(failureOf('bad_yaml.yaml', "'''\n")).toBe(
         'bad_yaml.yaml: error loading config file: yaml: line 2: found unexpected end of stream',

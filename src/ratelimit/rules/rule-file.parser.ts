@@ -7,9 +7,9 @@ import type { MapNode, ScalarValue, TreeNode } from './yaml-v2/tree-node';
 import { TypedDecoder } from './yaml-v2/typed-decoder';
 
 /**
- * Reads one rule file the way the upstream Go service does (spec §2.2 steps 1-3): a generic
- * yaml.v2 parse, the recursive key validation, then the typed decode into the config structs.
- * Every failure is a RuleConfigError with upstream's exact text, `<name>: <reason>`.
+ * Reads one rule file the way the upstream Go service does (docs/ratelimit.md#rules steps 1-3): a
+ * generic yaml.v2 parse, the recursive key validation, then the typed decode into the config
+ * structs. Every failure is a RuleConfigError with upstream's exact text, `<name>: <reason>`.
  * Steps 1 and 3 are yaml.v2's own behaviour (yaml-v2/); step 2 is upstream's, so it stays here.
  */
 export function parseRuleFile(name: string, text: string): RuleDocument {

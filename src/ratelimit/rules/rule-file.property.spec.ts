@@ -11,9 +11,9 @@ import type { RateLimitDocument, RuleDescriptorDocument, RuleDocument } from './
 import { parseRuleFile } from './rule-file.parser';
 import type { Entry, RuleNode, RuleSet } from './tree';
 
-// Property tests (issue 18): generated valid rule trees survive YAML and the compiler unchanged, and
-// the compiled matcher agrees with a naive reference walk of the same tree. On failure fast-check
-// prints the seed and path; docs/testing.md says how to replay them.
+// Property tests (docs/testing.md#property-tests): generated valid rule trees survive YAML and the
+// compiler unchanged, and the compiled matcher agrees with a naive reference walk of the same tree.
+// On failure fast-check prints the seed and path; docs/testing.md says how to replay them.
 
 const UNITS = ['second', 'minute', 'hour', 'day', 'week', 'month', 'year'];
 const ALGORITHMS = ['', 'fixed_window', 'sliding_window', 'token_bucket'];

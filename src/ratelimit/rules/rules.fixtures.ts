@@ -4,7 +4,7 @@ import { compileRules } from './compiler';
 import { parseRuleFile } from './rule-file.parser';
 import { RuleSet } from './tree';
 
-/** Upstream's test fixtures (spec §10.5), written out as YAML. */
+/** Upstream's test fixtures (docs/testing.md), written out as YAML. */
 export const BASIC_CONFIG = `
 domain: test-domain
 descriptors:
@@ -113,5 +113,5 @@ export function compileYaml(texts: readonly string[], mergeDomainConfig = false)
   return { ruleSet, registry, ruleStats };
 }
 
-export const entries = (...pairs: [string, string][]) =>
+export const entries = (...pairs: [string, string][]): { key: string; value: string }[] =>
   pairs.map(([key, value]) => ({ key, value }));

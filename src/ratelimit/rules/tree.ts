@@ -72,7 +72,7 @@ export interface RuleNode {
   readonly dynamicStatsKey: boolean;
 }
 
-/** The rules of one domain and the walk of spec §3.2. */
+/** The rules of one domain and the walk of docs/ratelimit.md#rules. */
 export class DomainRules {
   constructor(
     readonly domain: string,
@@ -131,7 +131,10 @@ export class DomainRules {
     };
   }
 
-  /** detailed_metric on the leaf: every request value is part of the key (spec §3.6 step 1). */
+  /**
+   * detailed_metric on the leaf: every request value is part of the key (docs/ratelimit.md#rules
+   * step 1).
+   */
   private detailedStatsKey(node: RuleNode, entries: readonly Entry[]): string {
     const shared = node.staticApplied!.sharedValues;
     let key = this.domain;
@@ -146,7 +149,7 @@ export class DomainRules {
     return key;
   }
 
-  /** value_to_metric somewhere on the path (spec §3.6 step 2). */
+  /** value_to_metric somewhere on the path (docs/ratelimit.md#rules step 2). */
   private valueToMetricStatsKey(node: RuleNode, entries: readonly Entry[]): string {
     let key = this.domain;
     node.path.forEach((level, i) => {
@@ -184,7 +187,10 @@ export class RuleSet {
     return [...this.domains.values()];
   }
 
-  /** One line per rule with a limit, sorted: the debug listener's /rlconfig (spec §7.5). */
+  /**
+   * One line per rule with a limit, sorted: the debug listener's /rlconfig
+   * (docs/observability-debug.md#debug-listener).
+   */
   dump(): string {
     const lines: string[] = [];
     const visit = (nodes: ReadonlyMap<string, RuleNode>) => {

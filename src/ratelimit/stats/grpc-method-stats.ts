@@ -3,9 +3,10 @@ import { StatsRegistry } from '../../infra/stats/registry';
 import { Timer } from '../../infra/stats/timer';
 
 /**
- * `ratelimit_server.<Method>.total_requests` and `.response_time` (spec §5.2) for one unary gRPC
- * method. A plain object the controller calls around its body, cheaper than a Nest interceptor
- * (which would add an execution context and an Observable per call).
+ * `ratelimit_server.<Method>.total_requests` and `.response_time`
+ * (docs/observability.md#statistics) for one unary gRPC method. A plain object the controller calls
+ * around its body, cheaper than a Nest interceptor (which would add an execution context and an
+ * Observable per call).
  */
 export class GrpcMethodStats {
   readonly totalRequests: Counter;

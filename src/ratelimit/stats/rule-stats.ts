@@ -1,7 +1,10 @@
 import { Counter } from '../../infra/stats/counter';
 import { StatsRegistry } from '../../infra/stats/registry';
 
-/** The per-rule counters of spec §5.2, under `ratelimit.service.rate_limit.<statsKey>.`. */
+/**
+ * The per-rule counters of docs/observability.md#statistics, under
+ * `ratelimit.service.rate_limit.<statsKey>.`.
+ */
 export interface RuleStats {
   readonly key: string;
   readonly totalHits: Counter;

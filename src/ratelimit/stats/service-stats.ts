@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Counter } from '../../infra/stats/counter';
 import { StatsRegistry } from '../../infra/stats/registry';
 
-/** Service-level counters of spec §5.2, created once. */
+/** Service-level counters of docs/observability.md#statistics, created once. */
 @Injectable()
 export class ServiceStats {
   readonly configLoadSuccess: Counter;

@@ -38,6 +38,7 @@ function inferSocketType(url: string | undefined): SocketType {
   return url !== undefined && /^[^/]+:\d+$/.test(url.trim()) ? 'tcp' : url ? 'unix' : 'tcp';
 }
 
+// eslint-disable-next-line max-lines-per-function -- a settings table: one entry per setting of the group
 function kvstoreGroup(
   prefix: 'KVSTORE' | 'KVSTORE_PERSECOND',
   upstream: 'REDIS' | 'REDIS_PERSECOND',

@@ -1,8 +1,9 @@
 /**
  * The file extensions asset files may have unless CONTENT_ALLOWED_FILE_EXTENSIONS or a volume's
  * `allowedFileExtensions` says otherwise: Craft 5's `allowedFileExtensions` default without `js`
- * (a script served from the site's own origin could run in its pages; issue 19). `svg` and `json`
- * stay, as in Craft: the volume route serves SVG sandboxed and JSON as a download.
+ * (a script served from the site's own origin could run in its pages;
+ * docs/security.md#content-and-the-grafana-compatible-api). `svg` and `json` stay, as in Craft: the
+ * volume route serves SVG sandboxed and JSON as a download.
  */
 export const DEFAULT_ALLOWED_FILE_EXTENSIONS: readonly string[] = [
   '7z',

@@ -13,12 +13,26 @@ import {
 /** Shorthands for the schema's entries: one per kind of value. */
 export const U32_MAX = 4294967295;
 
-export const str = (env: string, doc: string, fallback = '', aliases: string[] = []) =>
+export const str = (
+  env: string,
+  doc: string,
+  fallback = '',
+  aliases: string[] = [],
+): SettingDefinition<string> =>
   setting(env, doc, { default: fallback, parse: (raw) => raw, aliases });
 /** A password or credential: printed as `[secret]` wherever the settings are (see secret.ts). */
-export const secret = (env: string, doc: string, aliases: string[] = []) =>
+export const secret = (
+  env: string,
+  doc: string,
+  aliases: string[] = [],
+): SettingDefinition<Secret> =>
   setting<Secret>(env, doc, { default: NO_SECRET, defaultText: '', parse: parseSecret, aliases });
-export const bool = (env: string, doc: string, fallback = false, aliases: string[] = []) =>
+export const bool = (
+  env: string,
+  doc: string,
+  fallback = false,
+  aliases: string[] = [],
+): SettingDefinition<boolean> =>
   setting(env, doc, { default: fallback, parse: parseBool, aliases });
 export const int = (
   env: string,
@@ -27,12 +41,18 @@ export const int = (
   min = 0,
   max = U32_MAX,
   aliases: string[] = [],
-) => setting(env, doc, { default: fallback, parse: (raw) => parseInteger(raw, min, max), aliases });
-export const port = (env: string, doc: string, fallback: number) =>
+): SettingDefinition<number> =>
+  setting(env, doc, { default: fallback, parse: (raw) => parseInteger(raw, min, max), aliases });
+export const port = (env: string, doc: string, fallback: number): SettingDefinition<number> =>
   int(env, doc, fallback, 0, 65535);
-export const ratio = (env: string, doc: string, fallback: number) =>
+export const ratio = (env: string, doc: string, fallback: number): SettingDefinition<number> =>
   setting(env, doc, { default: fallback, parse: (raw) => parseNumber(raw, 0, 1) });
-export const duration = (env: string, doc: string, fallback: string, aliases: string[] = []) =>
+export const duration = (
+  env: string,
+  doc: string,
+  fallback: string,
+  aliases: string[] = [],
+): SettingDefinition<number> =>
   setting(env, doc, {
     default: parseDuration(fallback),
     defaultText: fallback,
@@ -43,9 +63,17 @@ export const duration = (env: string, doc: string, fallback: string, aliases: st
     },
     aliases,
   });
-export const list = (env: string, doc: string, aliases: string[] = []) =>
+export const list = (
+  env: string,
+  doc: string,
+  aliases: string[] = [],
+): SettingDefinition<string[]> =>
   setting<string[]>(env, doc, { default: [], defaultText: '', parse: parseList, aliases });
-export const map = (env: string, doc: string, separator = ':') =>
+export const map = (
+  env: string,
+  doc: string,
+  separator = ':',
+): SettingDefinition<Record<string, string>> =>
   setting<Record<string, string>>(env, doc, {
     default: {},
     defaultText: '',

@@ -1,22 +1,23 @@
 import { Injectable } from '@nestjs/common';
-import { principalPermissions } from '../../identity/access/access-checks';
 import {
+  principalPermissions,
   actionsOn,
   allows,
   Permission,
   TEAM_ACTIONS,
   teamMembershipPermissions,
   teamScope,
-} from '../../identity/access/permissions';
-import type { Principal } from '../../identity/auth/principal';
-import { GrafanaError } from '../../identity/http/grafana-error';
+} from '../../identity';
+import type { Principal } from '../../identity';
+import { GrafanaError } from '../../infra/http/grafana/grafana-error';
 import { Settings } from '../../settings/settings';
 import { TeamMembersRepository } from '../store/team-members.repository';
 
 /**
- * RBAC for team routes (spec §4.3): the org role's grants (`teams:*` for Admins) plus the managed
- * permissions of the caller's own team memberships. Like Grafana's middleware, it runs before the
- * handler: a caller without an org-wide grant gets 403 for teams they are not in, existing or not.
+ * RBAC for team routes (docs/teams-api.md#permissions): the org role's grants (`teams:*` for
+ * Admins) plus the managed permissions of the caller's own team memberships. Like Grafana's
+ * middleware, it runs before the handler: a caller without an org-wide grant gets 403 for teams
+ * they are not in, existing or not.
  */
 @Injectable()
 export class TeamAccessService {

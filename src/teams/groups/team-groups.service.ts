@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../infra/database/database';
 import { isUniqueViolation } from '../../infra/database/constraint-errors';
-import type { Principal } from '../../identity/auth/principal';
-import { GrafanaError } from '../../identity/http/grafana-error';
-import { pageWindow } from '../../identity/http/validation/paging.query';
+import type { Principal } from '../../identity';
+import { GrafanaError } from '../../infra/http/grafana/grafana-error';
+import { pageWindow } from '../../infra/http/grafana/validation/paging.query';
 import { TeamGroupsRepository } from '../store/team-groups.repository';
 import { TeamsRepository } from '../store/teams.repository';
 import { teamNotFound } from '../teams.service';
@@ -23,7 +23,10 @@ export class TeamGroupsService {
     private readonly groups: TeamGroupsRepository,
   ) {}
 
-  async list(principal: Principal, teamId: number) {
+  async list(
+    principal: Principal,
+    teamId: number,
+  ): Promise<{ orgId: number; teamId: number; groupId: string }[]> {
     const team = await this.teams.findInOrg(principal.orgId, teamId);
     if (!team) throw teamNotFound();
     return (await this.groups.list(team.id)).map((groupId) => ({
@@ -37,7 +40,12 @@ export class TeamGroupsService {
     principal: Principal,
     teamId: number,
     options: { query: string; page: number; perPage: number },
-  ) {
+  ): Promise<{
+    totalCount: number;
+    teamGroups: { orgId: number; teamId: number; groupId: string }[];
+    page: number;
+    perPage: number;
+  }> {
     const all = await this.list(principal, teamId);
     const needle = options.query.toLowerCase();
     const matching = all.filter((group) => group.groupId.toLowerCase().includes(needle));
@@ -50,7 +58,7 @@ export class TeamGroupsService {
     };
   }
 
-  async add(principal: Principal, teamId: number, groupId: string) {
+  async add(principal: Principal, teamId: number, groupId: string): Promise<{ message: string }> {
     await this.database.transaction(async () => {
       const team = await this.teams.lockInOrg(principal.orgId, teamId);
       if (!team) throw teamNotFound();
@@ -65,7 +73,11 @@ export class TeamGroupsService {
     return { message: 'Group added to Team' };
   }
 
-  async remove(principal: Principal, teamId: number, groupId: string) {
+  async remove(
+    principal: Principal,
+    teamId: number,
+    groupId: string,
+  ): Promise<{ message: string }> {
     await this.database.transaction(async () => {
       const team = await this.teams.lockInOrg(principal.orgId, teamId);
       if (!team) throw teamNotFound();

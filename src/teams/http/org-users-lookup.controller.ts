@@ -1,17 +1,22 @@
 import { Controller, Get, Query, UseFilters, UseGuards, UsePipes } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { TEAM_ACTIONS } from '../../identity/access/permissions';
-import { AuthGuard, CurrentPrincipal } from '../../identity/auth/auth.guard';
-import type { Principal } from '../../identity/auth/principal';
-import { ApiAuthenticated, ApiErrors } from '../../identity/http/api-docs';
-import { GrafanaExceptionFilter } from '../../identity/http/grafana-exception.filter';
-import { OnFailure } from '../../identity/http/on-failure.decorator';
-import { GrafanaValidationPipe } from '../../identity/http/validation/grafana-validation.pipe';
-import { OrgUsersQueryDto, UserLookupDto } from '../../identity/orgs/org-users.dto';
-import { OrgUsersService } from '../../identity/orgs/org-users.service';
-import { userLookupView } from '../../identity/users/user-views';
+import {
+  TEAM_ACTIONS,
+  AuthGuard,
+  CurrentPrincipal,
+  OrgUsersQueryDto,
+  UserLookupDto,
+  OrgUsersService,
+  userLookupView,
+} from '../../identity';
+import type { Principal } from '../../identity';
+import { ApiAuthenticated, ApiErrors } from '../../infra/http/grafana/api-docs';
+import { GrafanaExceptionFilter } from '../../infra/http/grafana/grafana-exception.filter';
+import { OnFailure } from '../../infra/http/grafana/on-failure.decorator';
+import { GrafanaValidationPipe } from '../../infra/http/grafana/validation/grafana-validation.pipe';
 import { Settings } from '../../settings/settings';
 import { TeamAccessService } from '../access/team-access.service';
+import type { UserLookupView } from '../../identity';
 
 /**
  * `GET /api/org/users/lookup`: the short user list Grafana's UI uses to pick team members. Here,
@@ -36,7 +41,10 @@ export class OrgUsersLookupController {
   @ApiOperation({ summary: 'Users of the current org (id, uid, login, avatar); team Admins too' })
   @ApiOkResponse({ type: [UserLookupDto] })
   @ApiErrors([403, 'Permissions needed: teams.permissions:write'])
-  async lookup(@CurrentPrincipal() principal: Principal, @Query() query: OrgUsersQueryDto) {
+  async lookup(
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: OrgUsersQueryDto,
+  ): Promise<UserLookupView[]> {
     if (!this.access.allowsUnscoped(principal, 'org.users:read')) {
       await this.access.requireAnywhere(principal, TEAM_ACTIONS.permissionsWrite);
     }

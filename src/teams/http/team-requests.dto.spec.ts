@@ -1,4 +1,8 @@
-import { BAD_REQUEST, pass, refusal } from '../../identity/http/validation/validation.fixtures';
+import {
+  BAD_REQUEST,
+  pass,
+  refusal,
+} from '../../infra/http/grafana/validation/validation.fixtures';
 import { AddTeamGroupDto } from './groups/team-groups.dto';
 import {
   AddTeamMemberDto,

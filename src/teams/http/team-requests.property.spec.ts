@@ -2,14 +2,14 @@ import type { Type } from '@nestjs/common';
 import { getMetadataStorage } from 'class-validator';
 import fc from 'fast-check';
 
-import type { Principal } from '../../identity/auth/principal';
+import type { Principal } from '../../identity';
 import {
   bodyArb,
   expectZeroValueTypes,
   queryArb,
   queryTextArb,
   validated,
-} from '../../identity/http/validation/grafana-requests.fixtures';
+} from '../../infra/http/grafana/validation/grafana-requests.fixtures';
 import { loadSettings } from '../../settings/settings.loader';
 import type { TeamAccessService } from '../access/team-access.service';
 import type { TeamSearch, TeamsRepository } from '../store/teams.repository';
@@ -25,10 +25,10 @@ import { UpdatePreferencesDto } from './preferences/team-preferences.dto';
 import { TeamsController } from './teams.controller';
 import { CreateTeamDto, TeamQueryDto, TeamSearchQueryDto, UpdateTeamDto } from './teams.dto';
 
-// Property tests (issue 18): whatever a client sends to the Teams API, in the query string or
-// the body, the answer is parsed values or one of Grafana's 4xx bodies, never a 500; a search
-// asks the store for a page it can express. fast-check prints the seed and path of a failure
-// (docs/testing.md).
+// Property tests (docs/testing.md#property-tests): whatever a client sends to the Teams API, in the
+// query string or the body, the answer is parsed values or one of Grafana's 4xx bodies, never a
+// 500; a search asks the store for a page it can express. fast-check prints the seed and path of a
+// failure (docs/testing.md).
 
 const text = queryTextArb(TEAM_SORT_OPTIONS);
 

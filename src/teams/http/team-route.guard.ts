@@ -10,9 +10,9 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
-import { principalOf } from '../../identity/auth/auth.guard';
-import { GrafanaError } from '../../identity/http/grafana-error';
-import { failureMessageOf, routeFailure } from '../../identity/http/on-failure.decorator';
+import { principalOf } from '../../identity';
+import { GrafanaError } from '../../infra/http/grafana/grafana-error';
+import { failureMessageOf, routeFailure } from '../../infra/http/grafana/on-failure.decorator';
 import { TeamAccessService } from '../access/team-access.service';
 import { TeamsService } from '../teams.service';
 

@@ -12,13 +12,12 @@ import {
   UsePipes,
 } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { TEAM_ACTIONS } from '../../identity/access/permissions';
-import { AuthGuard, CurrentPrincipal } from '../../identity/auth/auth.guard';
-import type { Principal } from '../../identity/auth/principal';
-import { ApiAuthenticated, ApiErrors, MessageDto } from '../../identity/http/api-docs';
-import { GrafanaExceptionFilter } from '../../identity/http/grafana-exception.filter';
-import { OnFailure } from '../../identity/http/on-failure.decorator';
-import { GrafanaValidationPipe } from '../../identity/http/validation/grafana-validation.pipe';
+import { TEAM_ACTIONS, AuthGuard, CurrentPrincipal } from '../../identity';
+import type { Principal } from '../../identity';
+import { ApiAuthenticated, ApiErrors, MessageDto } from '../../infra/http/grafana/api-docs';
+import { GrafanaExceptionFilter } from '../../infra/http/grafana/grafana-exception.filter';
+import { OnFailure } from '../../infra/http/grafana/on-failure.decorator';
+import { GrafanaValidationPipe } from '../../infra/http/grafana/validation/grafana-validation.pipe';
 import { teamSearchParams } from '../team-search.params';
 import { TeamsService } from '../teams.service';
 import { RouteTeamId, TeamRoute } from './team-route.guard';
@@ -32,6 +31,7 @@ import {
   UpdateTeamDto,
 } from './teams.dto';
 import { TEAM_ID_PARAM } from './route-params';
+import type { TeamView } from '../team-views';
 
 /** Teams (spec E1–E5): search, read, create, update, delete. */
 @ApiTags('teams')
@@ -48,7 +48,10 @@ export class TeamsController {
   @ApiOperation({ summary: 'Search the teams the caller may read (default page size 1000)' })
   @ApiOkResponse({ type: SearchTeamsResultDto })
   @ApiErrors([400, 'unknown sorting option'], [403, 'Permissions needed: teams:read'])
-  search(@CurrentPrincipal() principal: Principal, @Query() query: TeamSearchQueryDto) {
+  search(
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: TeamSearchQueryDto,
+  ): Promise<{ totalCount: number; teams: TeamView[]; page: number; perPage: number }> {
     return this.teams.search(principal, teamSearchParams(query));
   }
 
@@ -66,7 +69,7 @@ export class TeamsController {
     @CurrentPrincipal() principal: Principal,
     @RouteTeamId() teamId: number,
     @Query() query: TeamQueryDto,
-  ) {
+  ): Promise<TeamView> {
     return this.teams.get(principal, teamId, query.accesscontrol);
   }
 
@@ -81,7 +84,10 @@ export class TeamsController {
     [403, 'Permissions needed: teams:create'],
     [409, 'Team name taken'],
   )
-  create(@CurrentPrincipal() principal: Principal, @Body() body: CreateTeamDto) {
+  create(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: CreateTeamDto,
+  ): Promise<{ message: string; teamId: number; uid: string }> {
     return this.teams.create(principal, body.name, body.email);
   }
 
@@ -100,7 +106,7 @@ export class TeamsController {
     @CurrentPrincipal() principal: Principal,
     @RouteTeamId() teamId: number,
     @Body() body: UpdateTeamDto,
-  ) {
+  ): Promise<{ message: string }> {
     return this.teams.update(principal, teamId, body.name, body.email);
   }
 
@@ -111,7 +117,10 @@ export class TeamsController {
   @ApiParam(TEAM_ID_PARAM)
   @ApiOkResponse({ type: MessageDto })
   @ApiErrors([403, 'Permissions needed: teams:delete'], [404, 'Team not found'])
-  delete(@CurrentPrincipal() principal: Principal, @RouteTeamId() teamId: number) {
+  delete(
+    @CurrentPrincipal() principal: Principal,
+    @RouteTeamId() teamId: number,
+  ): Promise<{ message: string }> {
     return this.teams.delete(principal, teamId);
   }
 }

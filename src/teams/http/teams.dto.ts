@@ -1,13 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { IsSortOptions } from '../../identity/http/sort-options';
+import { IsSortOptions } from '../../infra/http/grafana/sort-options';
 import {
   QueryBool,
   QueryIds,
   QueryString,
-} from '../../identity/http/validation/go-query.decorators';
-import { PagingQueryDto } from '../../identity/http/validation/paging.query';
-import { MAX_TEXT_LENGTH } from '../../identity/identity.limits';
+} from '../../infra/http/grafana/validation/go-query.decorators';
+import { PagingQueryDto } from '../../infra/http/grafana/validation/paging.query';
+import { MAX_TEXT_LENGTH } from '../../identity';
 import { TEAM_SORT_OPTIONS } from '../store/teams.repository';
 
 /*

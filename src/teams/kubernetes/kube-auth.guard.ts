@@ -1,10 +1,8 @@
 import { CanActivate, createParamDecorator, ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import type { Principal } from '../../identity/auth/principal';
-import { AuthenticatorService } from '../../identity/auth/authenticator.service';
-import { GrafanaError } from '../../identity/http/grafana-error';
-import { IdentityError } from '../../identity/identity.errors';
-import { OrgUsersService } from '../../identity/orgs/org-users.service';
+import type { Principal } from '../../identity';
+import { AuthenticatorService, IdentityError, OrgUsersService } from '../../identity';
+import { GrafanaError } from '../../infra/http/grafana/grafana-error';
 import { KubeStatusError } from './kube-status';
 import { namespaceOrg } from './namespaces';
 

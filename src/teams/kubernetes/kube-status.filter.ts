@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { GrafanaError } from '../../identity/http/grafana-error';
+import { GrafanaError } from '../../infra/http/grafana/grafana-error';
 import { KubeStatusError, StatusReason } from './kube-status';
 
 const REASONS: Readonly<Record<number, StatusReason>> = {

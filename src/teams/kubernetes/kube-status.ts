@@ -24,6 +24,25 @@ export interface StatusCause {
   readonly field: string;
 }
 
+/** What `body` returns. */
+export interface StatusBody {
+  code: number;
+  details?:
+    | {
+        readonly name?: string;
+        readonly group?: string;
+        readonly kind?: string;
+        readonly causes?: readonly StatusCause[];
+      }
+    | undefined;
+  kind: string;
+  apiVersion: string;
+  metadata: Record<string, never>;
+  status: string;
+  message: string;
+  reason: StatusReason;
+}
+
 /**
  * A Kubernetes `Status` failure (metav1.Status), the error body of every `/apis` answer, with
  * the messages the Kubernetes API server writes for each reason.
@@ -44,7 +63,7 @@ export class KubeStatusError extends Error {
     this.name = 'KubeStatusError';
   }
 
-  get body() {
+  get body(): StatusBody {
     return {
       kind: 'Status',
       apiVersion: 'v1',
@@ -122,8 +141,17 @@ export class KubeStatusError extends Error {
   }
 }
 
+/** What `deletedStatus` returns. */
+export interface DeletedStatus {
+  kind: string;
+  apiVersion: string;
+  metadata: Record<string, never>;
+  status: string;
+  details: { name: string; group: string; kind: string; uid: string };
+}
+
 /** `Status` of a successful delete. */
-export function deletedStatus(name: string, uid: string) {
+export function deletedStatus(name: string, uid: string): DeletedStatus {
   return {
     kind: 'Status',
     apiVersion: 'v1',

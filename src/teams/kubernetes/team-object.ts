@@ -28,13 +28,36 @@ export function objectUid(team: TeamRow): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16], 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
+/** A team as the `/apis/iam.grafana.app` resource (what `teamObject` returns). */
+export interface TeamObject {
+  kind: string;
+  apiVersion: string;
+  metadata: {
+    name: string;
+    namespace: string;
+    uid: string;
+    resourceVersion: string;
+    creationTimestamp: string;
+    labels: { 'grafana.app/deprecatedInternalID': string };
+    annotations: { 'grafana.app/updatedTimestamp': string };
+  };
+  spec: {
+    title: string;
+    email: string;
+    provisioned: boolean;
+    externalUID: string;
+    members: { kind: string; name: string; permission: string; external: boolean }[];
+    externalGroups: string[];
+  };
+}
+
 /** Grafana's `Team` object (apps/iam kind, v0alpha1) for a team of the store. */
 export function teamObject(
   team: TeamRow,
   members: readonly TeamObjectMember[],
   groups: readonly string[],
   namespace: string,
-) {
+): TeamObject {
   const labels = { ...team.labels, [INTERNAL_ID_LABEL]: String(team.id) };
   return {
     kind: 'Team',
@@ -64,7 +87,13 @@ export function teamObject(
   };
 }
 
-export type TeamObject = ReturnType<typeof teamObject>;
+/** A page of teams as the resource lists them. */
+export interface TeamList {
+  kind: string;
+  apiVersion: string;
+  metadata: { continue?: string; resourceVersion: string };
+  items: TeamObject[];
+}
 
 /** What a create, replace or patch asks for, checked. */
 export interface TeamInput {
@@ -165,21 +194,7 @@ export function parseTeamInput(body: unknown, namespace: string): TeamInput {
     );
   }
   const name = optional(metadata, 'name', 'metadata.name', isString, 'string');
-  const rawMembers = optional(spec, 'members', 'spec.members', isArray, '[]TeamTeamMember') ?? [];
-  const members = rawMembers.map((member, index) => {
-    const path = `spec.members[${index}]`;
-    if (!isObject(member)) {
-      throw undecodable(
-        `json: cannot unmarshal ${JSON.stringify(member)} into ${path} of type TeamTeamMember`,
-      );
-    }
-    return {
-      kind: optional(member, 'kind', `${path}.kind`, isString, 'string') ?? '',
-      name: optional(member, 'name', `${path}.name`, isString, 'string') ?? '',
-      permission: optional(member, 'permission', `${path}.permission`, isString, 'string') ?? '',
-      external: optional(member, 'external', `${path}.external`, isBoolean, 'bool') ?? false,
-    };
-  });
+  const members = decodeMembers(spec);
   const rawGroups =
     optional(spec, 'externalGroups', 'spec.externalGroups', isArray, '[]string') ?? [];
   const externalGroups = rawGroups.map((group, index) => {
@@ -214,6 +229,46 @@ export function parseTeamInput(body: unknown, namespace: string): TeamInput {
   optional(spec, 'provisioned', 'spec.provisioned', isBoolean, 'bool');
   optional(spec, 'externalUID', 'spec.externalUID', isString, 'string');
 
+  const causes = inputCauses(input, members, externalGroups);
+  if (causes.length > 0) {
+    throw KubeStatusError.invalid(input.name ?? input.generateName ?? '', causes);
+  }
+  return input;
+}
+
+/** A member as the request spells it, before its rules are checked. */
+interface MemberInput {
+  readonly kind: string;
+  readonly name: string;
+  readonly permission: string;
+  readonly external: boolean;
+}
+
+/** `spec.members`, JSON types checked (400 as Kubernetes' decoder). */
+function decodeMembers(spec: Record<string, unknown>): MemberInput[] {
+  const rawMembers = optional(spec, 'members', 'spec.members', isArray, '[]TeamTeamMember') ?? [];
+  return rawMembers.map((member, index) => {
+    const path = `spec.members[${index}]`;
+    if (!isObject(member)) {
+      throw undecodable(
+        `json: cannot unmarshal ${JSON.stringify(member)} into ${path} of type TeamTeamMember`,
+      );
+    }
+    return {
+      kind: optional(member, 'kind', `${path}.kind`, isString, 'string') ?? '',
+      name: optional(member, 'name', `${path}.name`, isString, 'string') ?? '',
+      permission: optional(member, 'permission', `${path}.permission`, isString, 'string') ?? '',
+      external: optional(member, 'external', `${path}.external`, isBoolean, 'bool') ?? false,
+    };
+  });
+}
+
+/** The object's rules: one cause per problem (422 Invalid when any). */
+function inputCauses(
+  input: TeamInput,
+  members: readonly MemberInput[],
+  externalGroups: readonly string[],
+): StatusCause[] {
   const causes: StatusCause[] = [];
   if (input.name !== undefined && (input.name.length > MAX_NAME_LENGTH || !NAME.test(input.name))) {
     causes.push({
@@ -286,10 +341,7 @@ export function parseTeamInput(body: unknown, namespace: string): TeamInput {
       message: 'Duplicate value',
     });
   }
-  if (causes.length > 0) {
-    throw KubeStatusError.invalid(input.name ?? input.generateName ?? '', causes);
-  }
-  return input;
+  return causes;
 }
 
 /** RFC 7386 JSON merge patch. */

@@ -14,13 +14,15 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { ApiAuthenticated } from '../../identity/http/api-docs';
+import { ApiAuthenticated } from '../../infra/http/grafana/api-docs';
 import { CurrentKubeCaller, KubeAuthGuard, KubeCaller } from './kube-auth.guard';
 import { deletedStatus, KubeStatusError } from './kube-status';
 import { KubeStatusFilter } from './kube-status.filter';
 import { readListPaging } from './list-paging';
 import { objectUid } from './team-object';
 import { TeamResourcesService } from './team-resources.service';
+import type { TeamList, TeamObject } from './team-object';
+import type { DeletedStatus } from './kube-status';
 
 const MERGE_PATCH = 'application/merge-patch+json';
 const NAMESPACE_PARAM = {
@@ -62,7 +64,7 @@ export class TeamResourcesController {
     @Query('limit') limit: unknown,
     @Query('continue') token: unknown,
     @Query() query: Record<string, unknown>,
-  ) {
+  ): Promise<TeamList> {
     refuseUnsupported(query);
     return this.teams.list(caller, readListPaging(limit, token));
   }
@@ -73,7 +75,7 @@ export class TeamResourcesController {
   @ApiParam(NAME_PARAM)
   @ApiResponse({ status: 200, description: 'Team', schema: TEAM_SCHEMA })
   @ApiResponse({ status: 404, ...STATUS })
-  get(@CurrentKubeCaller() caller: KubeCaller, @Param('name') name: string) {
+  get(@CurrentKubeCaller() caller: KubeCaller, @Param('name') name: string): Promise<TeamObject> {
     return this.teams.get(caller, name);
   }
 
@@ -85,7 +87,7 @@ export class TeamResourcesController {
   @ApiResponse({ status: 201, description: 'Team', schema: TEAM_SCHEMA })
   @ApiResponse({ status: 409, description: 'AlreadyExists (name) or Conflict (title taken)' })
   @ApiResponse({ status: 422, description: 'Invalid (Status with details.causes)' })
-  create(@CurrentKubeCaller() caller: KubeCaller, @Body() body: unknown) {
+  create(@CurrentKubeCaller() caller: KubeCaller, @Body() body: unknown): Promise<TeamObject> {
     return this.teams.create(caller, body);
   }
 
@@ -102,7 +104,7 @@ export class TeamResourcesController {
     @CurrentKubeCaller() caller: KubeCaller,
     @Param('name') name: string,
     @Body() body: unknown,
-  ) {
+  ): Promise<TeamObject> {
     return this.teams.replace(caller, name, body);
   }
 
@@ -118,7 +120,7 @@ export class TeamResourcesController {
     @Param('name') name: string,
     @Headers('content-type') contentType: string | undefined,
     @Body() body: unknown,
-  ) {
+  ): Promise<TeamObject> {
     if ((contentType ?? '').split(';')[0].trim().toLowerCase() !== MERGE_PATCH) {
       throw new KubeStatusError(
         415,
@@ -139,7 +141,7 @@ export class TeamResourcesController {
     @CurrentKubeCaller() caller: KubeCaller,
     @Param('name') name: string,
     @Body() body: unknown,
-  ) {
+  ): Promise<DeletedStatus> {
     const team = await this.teams.delete(caller, name, preconditionVersion(body));
     return deletedStatus(name, objectUid(team));
   }

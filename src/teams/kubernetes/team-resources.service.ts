@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomInt } from 'node:crypto';
-import { TEAM_ACTIONS, TEAM_ADMIN, TEAM_MEMBER } from '../../identity/access/permissions';
-import { GrafanaError } from '../../identity/http/grafana-error';
-import { UsersService } from '../../identity/users/users.service';
-import { shortUid } from '../../identity/uid';
+import { TEAM_ACTIONS, TEAM_ADMIN, TEAM_MEMBER, UsersService, shortUid } from '../../identity';
+import { GrafanaError } from '../../infra/http/grafana/grafana-error';
 import { Database } from '../../infra/database/database';
 import { isUniqueViolation } from '../../infra/database/constraint-errors';
 import { TeamAccessService } from '../access/team-access.service';
@@ -14,6 +12,7 @@ import type { KubeCaller } from './kube-auth.guard';
 import { continueToken, ListPaging } from './list-paging';
 import { IAM_GROUP_VERSION, KubeStatusError, StatusCause } from './kube-status';
 import { mergePatch, parseTeamInput, TeamInput, teamObject } from './team-object';
+import type { TeamList, TeamObject } from './team-object';
 
 const GENERATED_SUFFIX = 'bcdfghjklmnpqrstvwxz2456789';
 
@@ -34,7 +33,7 @@ export class TeamResourcesService {
     private readonly access: TeamAccessService,
   ) {}
 
-  async list(caller: KubeCaller, paging: ListPaging) {
+  async list(caller: KubeCaller, paging: ListPaging): Promise<TeamList> {
     const { principal } = caller;
     const readable = await this.access.readableTeams(principal);
     const rows = await this.teams.page({
@@ -72,7 +71,7 @@ export class TeamResourcesService {
     };
   }
 
-  async get(caller: KubeCaller, name: string) {
+  async get(caller: KubeCaller, name: string): Promise<TeamObject> {
     const team = await this.teams.findByUid(caller.principal.orgId, name);
     if (!team) throw KubeStatusError.notFound(name);
     await this.access.require(caller.principal, TEAM_ACTIONS.read, team.id);
@@ -80,7 +79,7 @@ export class TeamResourcesService {
   }
 
   /** A new team with exactly the members and groups of the object (the caller is not added). */
-  async create(caller: KubeCaller, body: unknown) {
+  async create(caller: KubeCaller, body: unknown): Promise<TeamObject> {
     const { principal } = caller;
     if (!this.access.allowsUnscoped(principal, TEAM_ACTIONS.create)) {
       throw GrafanaError.accessDenied(TEAM_ACTIONS.create);
@@ -118,7 +117,7 @@ export class TeamResourcesService {
    * in the team stay) and groups. A `metadata.resourceVersion` must be the stored one (409);
    * without one the update is unconditional.
    */
-  async replace(caller: KubeCaller, name: string, body: unknown) {
+  async replace(caller: KubeCaller, name: string, body: unknown): Promise<TeamObject> {
     const input = parseTeamInput(body, caller.namespace);
     if (input.name !== undefined && input.name !== name) {
       throw KubeStatusError.badRequest(
@@ -129,7 +128,7 @@ export class TeamResourcesService {
   }
 
   /** RFC 7386 merge patch onto the stored object, then as a replace of the result. */
-  async patch(caller: KubeCaller, name: string, patch: unknown) {
+  async patch(caller: KubeCaller, name: string, patch: unknown): Promise<TeamObject> {
     if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) {
       throw KubeStatusError.badRequest('the merge patch must be a JSON object');
     }
@@ -146,7 +145,11 @@ export class TeamResourcesService {
     });
   }
 
-  async delete(caller: KubeCaller, name: string, resourceVersion: string | undefined) {
+  async delete(
+    caller: KubeCaller,
+    name: string,
+    resourceVersion: string | undefined,
+  ): Promise<TeamRow> {
     return this.database.transaction(async () => {
       const team = await this.teams.lockByUid(caller.principal.orgId, name);
       if (!team) throw KubeStatusError.notFound(name);

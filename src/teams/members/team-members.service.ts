@@ -1,16 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../infra/database/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../../infra/database/constraint-errors';
-import { TEAM_ADMIN, TEAM_MEMBER } from '../../identity/access/permissions';
-import type { Principal } from '../../identity/auth/principal';
-import { GrafanaError } from '../../identity/http/grafana-error';
-import { UsersService } from '../../identity/users/users.service';
+import { TEAM_ADMIN, TEAM_MEMBER, UsersService } from '../../identity';
+import type { Principal } from '../../identity';
+import { GrafanaError } from '../../infra/http/grafana/grafana-error';
 import { Settings } from '../../settings/settings';
 import { TeamAccessService } from '../access/team-access.service';
 import { TeamMembersRepository } from '../store/team-members.repository';
 import { TeamsRepository } from '../store/teams.repository';
 import { teamMemberView } from '../team-views';
 import { teamNotFound } from '../teams.service';
+import type { TeamMemberView } from '../team-views';
 
 const failedToAdd = () => GrafanaError.message(500, 'Failed to add Member to Team', true);
 
@@ -34,7 +34,7 @@ export class TeamMembersService {
    * users (except for Grafana Admins and themselves). As in Grafana 11, seeing members needs
    * `org.users:read` (org Admins; Editors with EDITORS_CAN_ADMIN): others get `[]`.
    */
-  async list(principal: Principal, teamId: number) {
+  async list(principal: Principal, teamId: number): Promise<TeamMemberView[]> {
     const team = await this.teams.findInOrg(principal.orgId, teamId);
     if (!team) throw teamNotFound();
     if (!this.access.allowsUnscoped(principal, 'org.users:read')) return [];
@@ -45,7 +45,7 @@ export class TeamMembersService {
   }
 
   /** Adds a user of the org as Member (a permission in the body is ignored, as in Grafana). */
-  async add(principal: Principal, teamId: number, userId: number) {
+  async add(principal: Principal, teamId: number, userId: number): Promise<{ message: string }> {
     await this.database.transaction(async () => {
       const team = await this.teams.lockInOrg(principal.orgId, teamId);
       if (!team) throw teamNotFound();
@@ -68,7 +68,12 @@ export class TeamMembersService {
   }
 
   /** Sets a member's permission: 4 makes an Admin, any other value a Member. */
-  async updatePermission(principal: Principal, teamId: number, userId: number, permission: number) {
+  async updatePermission(
+    principal: Principal,
+    teamId: number,
+    userId: number,
+    permission: number,
+  ): Promise<{ message: string }> {
     await this.database.transaction(async () => {
       const team = await this.teams.lockInOrg(principal.orgId, teamId);
       const changed =
@@ -83,7 +88,7 @@ export class TeamMembersService {
     return { message: 'Team member updated' };
   }
 
-  async remove(principal: Principal, teamId: number, userId: number) {
+  async remove(principal: Principal, teamId: number, userId: number): Promise<{ message: string }> {
     await this.database.transaction(async () => {
       const team = await this.teams.lockInOrg(principal.orgId, teamId);
       if (!team) throw teamNotFound();
@@ -104,7 +109,7 @@ export class TeamMembersService {
     teamId: number,
     memberEmails: readonly string[],
     adminEmails: readonly string[],
-  ) {
+  ): Promise<{ message: string }> {
     await this.database.transaction(async () => {
       const team = await this.teams.lockInOrg(principal.orgId, teamId);
       if (!team) throw GrafanaError.message(404, 'team not found');

@@ -1,15 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../infra/database/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../../infra/database/constraint-errors';
-import {
-  TEAM_ADMIN,
-  TEAM_MEMBER,
-  teamMembershipPermissions,
-} from '../../identity/access/permissions';
-import type { Principal } from '../../identity/auth/principal';
-import { avatarUrl } from '../../identity/http/avatar';
-import { GrafanaError } from '../../identity/http/grafana-error';
-import { UsersService } from '../../identity/users/users.service';
+import { TEAM_ADMIN, TEAM_MEMBER, teamMembershipPermissions, UsersService } from '../../identity';
+import type { Principal } from '../../identity';
+import { avatarUrl } from '../../infra/http/grafana/avatar';
+import { GrafanaError } from '../../infra/http/grafana/grafana-error';
 import { Settings } from '../../settings/settings';
 import { TeamMembersRepository } from '../store/team-members.repository';
 import { TeamsRepository } from '../store/teams.repository';
@@ -27,12 +22,27 @@ export interface PermissionAssignment {
   readonly permission: string;
 }
 
-export const invalidPermission = (permission: string) =>
+export const invalidPermission = (permission: string): GrafanaError =>
   GrafanaError.structured(
     400,
     'resourcePermissions.invalidPermission',
     `Permission [${permission}] is invalid for this resource type`,
   );
+
+/** What `list` returns. */
+export interface TeamPermissionView {
+  id: number;
+  roleName: string;
+  isManaged: boolean;
+  isInherited: boolean;
+  isServiceAccount: boolean;
+  userId: number;
+  userUid: string;
+  userLogin: string;
+  userAvatarUrl: string;
+  actions: string[];
+  permission: string;
+}
 
 /**
  * Team membership seen as Grafana's managed resource permissions (spec E16): Member grants
@@ -49,7 +59,7 @@ export class TeamPermissionsService {
     private readonly settings: Settings,
   ) {}
 
-  async list(principal: Principal, teamId: number) {
+  async list(principal: Principal, teamId: number): Promise<TeamPermissionView[]> {
     const team = await this.teams.findInOrg(principal.orgId, teamId);
     if (!team) throw teamNotFound();
     const rows = await this.members.list(team.id, { includeServiceAccounts: true });

@@ -2,7 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { IdentityModule } from '../../identity/identity.module';
+import { IdentityModule } from '../../identity';
 import { Clock, SystemClock } from '../../infra/clock/clock';
 import { HealthState } from '../../infra/health/health-state';
 import { StatsRegistry } from '../../infra/stats/registry';

@@ -3,8 +3,8 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { createReadStream } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { GrafanaError } from '../../identity/http/grafana-error';
-import { GrafanaExceptionFilter } from '../../identity/http/grafana-exception.filter';
+import { GrafanaError } from '../../infra/http/grafana/grafana-error';
+import { GrafanaExceptionFilter } from '../../infra/http/grafana/grafana-exception.filter';
 import { DOCS_HEADERS } from './docs-headers';
 import { buildOpenApiDocument, renderOpenApiDocument } from './openapi-document';
 

@@ -1,4 +1,4 @@
-import { pass, refusal } from '../../identity/http/validation/validation.fixtures';
+import { pass, refusal } from '../../infra/http/grafana/validation/validation.fixtures';
 import { UpdatePreferencesDto } from '../http/preferences/team-preferences.dto';
 import { preferencesView, storedPreferences } from './team-preferences.codec';
 

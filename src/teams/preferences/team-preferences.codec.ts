@@ -31,12 +31,23 @@ export function storedPreferences(cmd: UpdatePreferencesDto): StoredPreferences 
   };
 }
 
+/** What `preferencesView` returns. */
+export interface PreferencesView {
+  homeDashboardUID?: string;
+  timezone?: string;
+  weekStart?: string;
+  theme?: string;
+  language?: string;
+  queryHistory?: { homeTab: string };
+  navbar?: { bookmarkUrls: string[] };
+}
+
 /**
  * The GET answer of Grafana 10+: only non-empty keys, `{}` without stored preferences.
  * `homeDashboardUID` never appears (no dashboard can resolve here) and `homeDashboardId` is not
  * returned by Grafana 10+ at all.
  */
-export function preferencesView(stored: StoredPreferences | undefined) {
+export function preferencesView(stored: StoredPreferences | undefined): PreferencesView {
   const view: {
     homeDashboardUID?: string;
     timezone?: string;

@@ -7,7 +7,10 @@ import { teamMembers, teams } from '../../infra/database/schema';
 export type TeamRow = typeof teams.$inferSelect;
 export type TeamWithCount = TeamRow & { memberCount: number };
 
-/** Who counts in `memberCount`: logins hidden from this caller are left out (spec §5). */
+/**
+ * Who counts in `memberCount`: logins hidden from this caller are left out
+ * (docs/teams-api.md#user-org-and-service-account-endpoints).
+ */
 export interface MemberCountVisibility {
   readonly hiddenLogins: readonly string[];
 }

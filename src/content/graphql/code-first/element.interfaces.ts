@@ -3,11 +3,12 @@ import { DateTimeType } from './date-time.type';
 
 /**
  * Craft's element interfaces as code-first declarations: names, descriptions, inheritance and the
- * fields every element has whatever the model and the token's scope (spec §4.2). Fields that
- * depend on the scope or the model (relations, structure and kind fields with query arguments,
- * custom fields) are added per scope by the schema builder (schema/element-interfaces.ts), which
- * also gives every field its resolver: element fields resolve from the element record and the
- * request's loaders, once per element of a list, so they stay plain graphql-js resolvers.
+ * fields every element has whatever the model and the token's scope
+ * (docs/content-graphql.md#fields). Fields that depend on the scope or the model (relations,
+ * structure and kind fields with query arguments, custom fields) are added per scope by the schema
+ * builder (schema/element-interfaces.ts), which also gives every field its resolver: element fields
+ * resolve from the element record and the request's loaders, once per element of a list, so they
+ * stay plain graphql-js resolvers.
  */
 @InterfaceType('ElementInterface', {
   description: 'This is the interface implemented by all elements.',

@@ -21,11 +21,11 @@ const deprecated = (name: string) =>
   `This query is deprecated and will be removed in the future. Use \`${name}\` instead.`;
 
 /**
- * Craft's root query fields (spec §3.1): `ping`, and per element kind its plural, singular and
- * count fields and Craft 3.3's `query<Kind>` names as deprecated aliases. Each resolves through
- * the request's element queries (request-loaders.ts). Which of them a token's schema has, and
- * their arguments, the per-scope schema decides (schema/root-query.ts); `<section>Entries` fields
- * are named after the model's sections and are generated there.
+ * Craft's root query fields (docs/content-graphql.md#root-fields-spec-31): `ping`, and per element
+ * kind its plural, singular and count fields and Craft 3.3's `query<Kind>` names as deprecated
+ * aliases. Each resolves through the request's element queries (request-loaders.ts). Which of them
+ * a token's schema has, and their arguments, the per-scope schema decides (schema/root-query.ts);
+ * `<section>Entries` fields are named after the model's sections and are generated there.
  */
 @Resolver()
 @UseFilters(ResolverErrorsFilter)

@@ -7,7 +7,7 @@ import { type ArgumentValues, toInteger, toParam } from './values';
 import type { ScopeGrants } from '../scope-grants';
 import { holdsNestedElements } from '../../model/field-types';
 
-/** Where a query may look, the scope already applied (spec §2.6). */
+/** Where a query may look, the scope already applied (docs/content-store.md). */
 export interface ContainerScope {
   readonly containerIds?: readonly number[];
   readonly typeIds?: readonly number[];

@@ -14,12 +14,12 @@ import { GENERIC_ERROR_MESSAGE } from '../graphql-error-json';
 import { data, m, mutationsSuite, run, SCHEMAS } from '../mutations/mutations-harness.fixtures';
 
 /**
- * Property test (issue 18): element query arguments in Craft's parameter syntax (`not foo`,
- * `['and', ...]`, `>= 5`, `:empty:`, `*foo*`, comma lists, escapes, numbers of any size), compiled
- * and executed against the real store, give results or the errors a client is meant to see (a
- * GraphQL validation error, a bad argument value), never a failed SQL query. Runs in-process on
- * PostgreSQL, and on PGlite with NODE_OPTIONS=--experimental-vm-modules (mutations-harness).
- * fast-check prints the seed and path of a failure (docs/testing.md).
+ * Property test (docs/testing.md#property-tests): element query arguments in Craft's parameter
+ * syntax (`not foo`, `['and', ...]`, `>= 5`, `:empty:`, `*foo*`, comma lists, escapes, numbers of
+ * any size), compiled and executed against the real store, give results or the errors a client is
+ * meant to see (a GraphQL validation error, a bad argument value), never a failed SQL query. Runs
+ * in-process on PostgreSQL, and on PGlite with NODE_OPTIONS=--experimental-vm-modules
+ * (mutations-harness). fast-check prints the seed and path of a failure (docs/testing.md).
  */
 
 /** The element queries whose arguments are generated. */

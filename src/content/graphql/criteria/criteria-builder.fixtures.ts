@@ -19,7 +19,10 @@ const ELEMENTS = [
  * relatedTo<Kind> and ref lookups). The criteria specs of this folder share it: one per family of
  * arguments (containers, sites, relations, the other parameters in criteria-builder.spec.ts).
  */
-export function builder(definition: GqlSchemaDefinition = SCHEMAS.public, maxResults = 0) {
+export function builder(
+  definition: GqlSchemaDefinition = SCHEMAS.public,
+  maxResults = 0,
+): { reader: RecordingElementReader; criteria: CriteriaBuilder } {
   const reader = new RecordingElementReader(ELEMENTS);
   const grants = new ScopeGrants(definition, model);
   return { reader, criteria: new CriteriaBuilder({ model, grants, reader, maxResults }) };

@@ -78,11 +78,12 @@ export interface BuildOptions {
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
- * GraphQL arguments → ElementCriteria for the store (spec §2.6, §3.3–3.5): handles resolved to ids
- * against the model, the schema's scope intersected into sites, containers, types and user groups,
- * relation arguments resolved to ids, custom-field arguments typed by their fields, the limit
- * capped. `null` means the scope or the arguments leave nothing to find (no store query needed).
- * One instance per request: `relatedTo<Kind>` resolutions are memoised (Craft does the same).
+ * GraphQL arguments → ElementCriteria for the store (docs/content-store.md): handles resolved to
+ * ids against the model, the schema's scope intersected into sites, containers, types and user
+ * groups, relation arguments resolved to ids, custom-field arguments typed by their fields, the
+ * limit capped. `null` means the scope or the arguments leave nothing to find (no store query
+ * needed). One instance per request: `relatedTo<Kind>` resolutions are memoised (Craft does the
+ * same).
  */
 export class CriteriaBuilder {
   private readonly resolvedTargets = new Map<string, Promise<number[]>>();
@@ -280,7 +281,10 @@ export class CriteriaBuilder {
     return true;
   }
 
-  /** Custom-field arguments of the readable layouts (spec §3.3): lightswitch Boolean, else params. */
+  /**
+   * Custom-field arguments of the readable layouts (docs/content-store.md): lightswitch Boolean,
+   * else params.
+   */
   private fieldFilters(
     kind: ElementKind,
     args: ArgumentValues,

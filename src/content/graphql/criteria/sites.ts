@@ -4,13 +4,13 @@ import { type ArgumentValues, toList, toParam } from './values';
 import type { ScopeGrants } from '../scope-grants';
 
 /**
- * The sites a query runs in (Craft's `site`/`siteId` argument handlers, spec §2.6): `"*"` is every
- * readable site, `["not", ...]` the readable sites minus those, anything else the named sites that
- * are readable (unknown ones are dropped). Both arguments given: the sites both name. Neither:
- * `fallback` (a relation's source site) if readable, else the primary site if readable, else the
- * first readable one. `language` keeps the sites of those languages (alone: every readable site
- * of those languages, as Craft's `language()` sets the sites). An empty result means the query has
- * no results.
+ * The sites a query runs in (Craft's `site`/`siteId` argument handlers, docs/content-store.md):
+ * `"*"` is every readable site, `["not", ...]` the readable sites minus those, anything else the
+ * named sites that are readable (unknown ones are dropped). Both arguments given: the sites both
+ * name. Neither: `fallback` (a relation's source site) if readable, else the primary site if
+ * readable, else the first readable one. `language` keeps the sites of those languages (alone:
+ * every readable site of those languages, as Craft's `language()` sets the sites). An empty result
+ * means the query has no results.
  */
 export function selectSiteIds(
   args: ArgumentValues,

@@ -10,12 +10,12 @@ import type { ContentModelIndex } from '../../model/content-model.index';
 import type { SchemaScope } from '../schema/schema-scope';
 
 /**
- * Which mutations a schema's scope generates (Craft 4, spec §2.4). Save mutations return the
- * element's concrete type, so they exist only for contexts the scope can also read (Craft's
- * schema editor nests the mutation actions under "View"); delete mutations return a Boolean and
- * need no read access. `edit` is Craft's umbrella checkbox over create/save/delete and grants
- * nothing by itself, except for global sets, whose one action it is. The actions are checked
- * again when a mutation runs.
+ * Which mutations a schema's scope generates (Craft 4, docs/content-model.md#scope-components).
+ * Save mutations return the element's concrete type, so they exist only for contexts the scope can
+ * also read (Craft's schema editor nests the mutation actions under "View"); delete mutations
+ * return a Boolean and need no read access. `edit` is Craft's umbrella checkbox over
+ * create/save/delete and grants nothing by itself, except for global sets, whose one action it is.
+ * The actions are checked again when a mutation runs.
  */
 
 /** Entry types of a readable section whose save mutation exists: `create` or `save` (singles: `save`). */

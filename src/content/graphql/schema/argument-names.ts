@@ -115,7 +115,7 @@ const ENTRY_BUILT_IN = [
 ];
 
 /**
- * Built-in arguments per kind: any other argument is a custom field's (spec §3.3/§3.4). The
+ * Built-in arguments per kind: any other argument is a custom field's (docs/content-store.md). The
  * schema's arguments (element-arguments.ts) are these; argument-names.spec.ts checks they agree.
  */
 export const BUILT_IN_ARGUMENTS: Readonly<Record<ElementKind, ReadonlySet<string>>> = {

@@ -20,10 +20,11 @@ function extensionOf(filename: string): string {
 }
 
 /**
- * `AssetInterface` fields (spec §4.4). `url`, `width`, `height` and `format` take transform
- * arguments (or inherit `@transform` from the asset field); `uploader` exists only when the scope
- * can query users.
+ * `AssetInterface` fields (docs/content-graphql.md#assets). `url`, `width`, `height` and `format`
+ * take transform arguments (or inherit `@transform` from the asset field); `uploader` exists only
+ * when the scope can query users.
  */
+// eslint-disable-next-line max-lines-per-function -- a GraphQL field map: one entry per field, read as a table
 export function assetFields(types: SchemaTypes): ElementFieldMap {
   const fields: ElementFieldMap = { ...elementFields(types) };
   if (types.scope.canQuery(ElementKinds.user)) {

@@ -179,7 +179,7 @@ describe('buildContentSchema', () => {
     expect(fieldNames(build(schemaWithScope([])), 'Query')).toEqual(['ping']);
   });
 
-  it('has the element arguments of spec §3.3/§3.4, status ones only with elements.inactive', () => {
+  it('has the element arguments of docs/content-store.md, status ones only with elements.inactive', () => {
     const editorial = build(SCHEMAS.editorial);
     const entryArgs = argNames(editorial, 'Query', 'entries');
     expect(entryArgs).toEqual(
@@ -295,7 +295,7 @@ describe('buildContentSchema', () => {
     expect(fieldNames(schema, 'EntryInterface')).not.toContain('summary');
   });
 
-  it('has the interface fields of spec §4, with transform arguments on asset url/width/height', () => {
+  it('has the interface fields of docs/content-graphql.md#fields, with transform arguments on asset url/width/height', () => {
     const schema = build(SCHEMAS.editorial);
     expect(fieldNames(schema, 'EntryInterface')).toEqual(
       expect.arrayContaining([

@@ -14,9 +14,10 @@ import { SchemaTypes } from './schema-types';
 
 /**
  * Generates the GraphQL schema of one GraphQL schema definition from the content model: its scope
- * decides which root fields, types, fields and arguments exist (spec §2.5). Built with graphql-js
- * type objects because the schema differs per scope and changes with the model at run time.
- * `timeZone` is where DateTime values are presented (and @formatDateTime's default zone).
+ * decides which root fields, types, fields and arguments exist
+ * (docs/content-graphql.md#what-the-scope-decides-spec-25). Built with graphql-js type objects
+ * because the schema differs per scope and changes with the model at run time. `timeZone` is where
+ * DateTime values are presented (and @formatDateTime's default zone).
  *
  * With `base` (the code-first schema GraphQLModule builds, as served), the schema derives from
  * it: its scalars and directives, the element interfaces' declarations and static fields, and

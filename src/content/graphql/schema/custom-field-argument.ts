@@ -8,8 +8,9 @@ import type { SchemaScope } from './schema-scope';
 const queryArguments = new GraphQLList(QueryArgumentScalar);
 
 /**
- * A custom field's query argument (spec §3.3): lightswitches take a Boolean, everything else a
- * `[QueryArgument]` (relation fields: target ids). Fields of nested elements, tables, links and JSON have none.
+ * A custom field's query argument (docs/content-store.md): lightswitches take a Boolean, everything
+ * else a `[QueryArgument]` (relation fields: target ids). Fields of nested elements, tables, links
+ * and JSON have none.
  */
 export function customFieldArgument(
   field: Field,

@@ -27,9 +27,9 @@ const LABEL_ARGUMENT: GraphQLFieldConfigArgumentMap = {
 };
 
 /**
- * The fields a layout adds to a concrete type (spec §4.9), after the interface's fields; a custom
- * field whose handle is already a built-in field is left out (the built-in wins). Relation fields
- * whose target kind the scope cannot query are left out too.
+ * The fields a layout adds to a concrete type (docs/content-graphql.md#fields), after the
+ * interface's fields; a custom field whose handle is already a built-in field is left out (the
+ * built-in wins). Relation fields whose target kind the scope cannot query are left out too.
  */
 export function customFieldConfigs(
   types: SchemaTypes,

@@ -8,7 +8,10 @@ import {
 } from 'graphql';
 import { TRANSFORM_ARGUMENTS } from './transform-arguments';
 
-/** Craft's field directives (spec §5), all `on FIELD`, applied to resolved values left to right. */
+/**
+ * Craft's field directives (docs/content-directives.md), all `on FIELD`, applied to resolved values
+ * left to right.
+ */
 export const CONTENT_DIRECTIVE_NAMES = [
   'formatDateTime',
   'transform',

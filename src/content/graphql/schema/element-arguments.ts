@@ -65,9 +65,11 @@ export const searchTermOptionsInput = new GraphQLInputObjectType({
 });
 
 /**
- * The arguments every element query has (spec §3.3). `relatedTo<Kind>` exists only for the kinds
- * the scope can query; `status`, `archived` and `trashed` only with `elements.inactive:read`.
+ * The arguments every element query has (docs/content-store.md). `relatedTo<Kind>` exists only for
+ * the kinds the scope can query; `status`, `archived` and `trashed` only with
+ * `elements.inactive:read`.
  */
+// eslint-disable-next-line max-lines-per-function -- a GraphQL argument map: one entry per argument, read as a table
 function commonArguments(
   scope: SchemaScope,
   criteriaInput: (kind: RelatableKind) => GraphQLInputObjectType,

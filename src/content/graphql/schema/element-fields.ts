@@ -3,8 +3,8 @@ import type { ElementFieldMap } from './field-maps';
 import type { SchemaTypes } from './schema-types';
 
 /**
- * `ElementInterface` fields (spec §4.2), shared by every element type. Fields whose name is a
- * record property use graphql-js's default resolver.
+ * `ElementInterface` fields (docs/content-graphql.md#fields), shared by every element type. Fields
+ * whose name is a record property use graphql-js's default resolver.
  */
 export function elementFields(types: SchemaTypes): ElementFieldMap {
   return {

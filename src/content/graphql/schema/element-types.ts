@@ -88,8 +88,9 @@ function readableLayoutFields(types: SchemaTypes): Field[] {
 }
 
 /**
- * Every concrete element type the scope allows (spec §4.8). They are listed in the schema
- * explicitly, since most are reached only through interfaces.
+ * Every concrete element type the scope allows
+ * (docs/content-graphql.md#types-craft-4-naming-spec-48). They are listed in the schema explicitly,
+ * since most are reached only through interfaces.
  */
 export function concreteTypes(types: SchemaTypes): GraphQLObjectType[] {
   const { scope } = types;

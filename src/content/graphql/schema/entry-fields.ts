@@ -8,11 +8,12 @@ import { treeFields } from './tree-fields';
 import { ElementKinds } from '../../model/element-kinds';
 
 /**
- * `EntryInterface` fields (spec §4.3). Drafts and revisions do not exist in this store: their
- * flags are constant and the drafts/revisions fields and arguments are not generated. `author`
- * and `authorId` (Craft 5: also `authorIds` and `authors`) exist only when the scope can query
- * users.
+ * `EntryInterface` fields (docs/content-graphql.md#fields). Drafts and revisions do not exist in
+ * this store: their flags are constant and the drafts/revisions fields and arguments are not
+ * generated. `author` and `authorId` (Craft 5: also `authorIds` and `authors`) exist only when the
+ * scope can query users.
  */
+// eslint-disable-next-line max-lines-per-function -- a GraphQL field map: one entry per field, read as a table
 export function entryFields(types: SchemaTypes): ElementFieldMap {
   const sectionOf = (sectionId: number | null) =>
     sectionId === null ? undefined : types.model.sections.id(sectionId);

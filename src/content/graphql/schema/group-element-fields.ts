@@ -22,7 +22,7 @@ function groupFields(group: (id: number) => ModelItem | undefined, noun: string)
   };
 }
 
-/** `CategoryInterface` fields (spec §4.6). */
+/** `CategoryInterface` fields (docs/content-graphql.md#fields). */
 export function categoryFields(types: SchemaTypes): ElementFieldMap {
   return {
     ...elementFields(types),
@@ -32,7 +32,7 @@ export function categoryFields(types: SchemaTypes): ElementFieldMap {
   };
 }
 
-/** `TagInterface` fields (spec §4.7). */
+/** `TagInterface` fields (docs/content-graphql.md#fields). */
 export function tagFields(types: SchemaTypes): ElementFieldMap {
   return {
     ...elementFields(types),
@@ -40,7 +40,7 @@ export function tagFields(types: SchemaTypes): ElementFieldMap {
   };
 }
 
-/** `GlobalSetInterface` fields (spec §4.7). */
+/** `GlobalSetInterface` fields (docs/content-graphql.md#fields). */
 export function globalSetFields(types: SchemaTypes): ElementFieldMap {
   const set = (id: number | null) => (id === null ? undefined : types.model.globalSets.id(id));
   return {
@@ -58,7 +58,10 @@ export function globalSetFields(types: SchemaTypes): ElementFieldMap {
   };
 }
 
-/** `MatrixBlockInterface` fields (spec §4.7; `ownerId` of 3.x and `primaryOwnerId` of 4.x). */
+/**
+ * `MatrixBlockInterface` fields (docs/content-graphql.md#fields; `ownerId` of 3.x and
+ * `primaryOwnerId` of 4.x).
+ */
 export function matrixBlockFields(types: SchemaTypes): ElementFieldMap {
   return {
     ...elementFields(types),

@@ -93,10 +93,10 @@ function listField(
 }
 
 /**
- * `Query` (spec §3.1): `ping`, then per kind the scope can query its plural, singular and count
- * fields, the `<section>Entries` fields, and Craft 3.3's `query<Kind>` names as deprecated aliases.
- * With the code-first base, the fields it declares take its declaration and Nest resolver; their
- * presence and arguments are the scope's.
+ * `Query` (docs/content-graphql.md#root-fields-spec-31): `ping`, then per kind the scope can query
+ * its plural, singular and count fields, the `<section>Entries` fields, and Craft 3.3's
+ * `query<Kind>` names as deprecated aliases. With the code-first base, the fields it declares take
+ * its declaration and Nest resolver; their presence and arguments are the scope's.
  */
 export function queryType(types: SchemaTypes): GraphQLObjectType {
   const fields: Record<string, RootField> = {

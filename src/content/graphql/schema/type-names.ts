@@ -9,7 +9,10 @@ import type {
   Volume,
 } from '../../model/content-model';
 
-/** Craft 4's generated type names (spec §4.8); Craft 5's entry type names: SchemaTypes. */
+/**
+ * Craft 4's generated type names (docs/content-graphql.md#types-craft-4-naming-spec-48); Craft 5's
+ * entry type names: SchemaTypes.
+ */
 export const typeNames = {
   entry: (section: Section, type: EntryType) => `${section.handle}_${type.handle}_Entry`,
   asset: (volume: Volume) => `${volume.handle}_Asset`,

@@ -4,7 +4,10 @@ import type { ElementFieldMap } from './field-maps';
 import type { SchemaTypes } from './schema-types';
 import { ElementKinds } from '../../model/element-kinds';
 
-/** `UserInterface` fields (spec §4.5); `photo` exists only when the scope can query assets. */
+/**
+ * `UserInterface` fields (docs/content-graphql.md#users); `photo` exists only when the scope can
+ * query assets.
+ */
 export function userFields(types: SchemaTypes): ElementFieldMap {
   const fields: ElementFieldMap = { ...elementFields(types) };
   if (types.scope.canQuery(ElementKinds.asset)) {

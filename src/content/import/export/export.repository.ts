@@ -207,72 +207,8 @@ export class ExportRepository {
     const relations = groupRelations(
       await this.relationRows([...ids, ...blockRows.map((block) => Number(block.id))]),
     );
-    const blocks = new Map<number, ExportBlock[]>();
-    for (const row of blockRows) {
-      const ownerId = Number(row.owner_id);
-      const list = blocks.get(ownerId) ?? [];
-      blocks.set(ownerId, list);
-      list.push({
-        id: Number(row.id),
-        fieldId: Number(row.container_id),
-        typeId: Number(row.type_id),
-        enabled: row.enabled,
-        sites: sites(row.sites),
-        relations: relations.get(Number(row.id)) ?? [],
-      });
-    }
-    return rows.map((row) => {
-      const id = Number(row.id);
-      return {
-        id,
-        uid: row.uid,
-        kind: row.kind,
-        containerId: nullableId(row.container_id),
-        typeId: nullableId(row.type_id),
-        authorId: nullableId(row.author_id),
-        authorIds: (row.author_ids === null ? [] : (JSON.parse(row.author_ids) as Id[])).map(
-          Number,
-        ),
-        photoId: nullableId(row.photo_id),
-        postDate: nullableDate(row.post_date),
-        expiryDate: nullableDate(row.expiry_date),
-        enabled: row.enabled,
-        archived: row.archived,
-        dateCreated: date(row.date_created),
-        dateUpdated: date(row.date_updated),
-        sites: sites(row.sites),
-        relations: relations.get(id) ?? [],
-        blocks: blocks.get(id) ?? [],
-        parentId: nullableId(row.parent_id),
-        lft: row.lft === null ? null : Number(row.lft),
-        asset:
-          row.volume_id === null
-            ? undefined
-            : {
-                volumeId: Number(row.volume_id),
-                folderPath: row.folder_path ?? '',
-                filename: row.filename ?? '',
-                alt: row.alt,
-                focalPoint:
-                  row.focal_x === null || row.focal_y === null
-                    ? null
-                    : [Number(row.focal_x), Number(row.focal_y)],
-                uploaderId: nullableId(row.uploader_id),
-                dateModified: date(row.date_modified!),
-              },
-        user:
-          row.login === null
-            ? undefined
-            : {
-                login: row.login,
-                email: row.email ?? '',
-                name: row.name ?? '',
-                groupIds: (row.group_ids === null ? [] : (JSON.parse(row.group_ids) as Id[])).map(
-                  Number,
-                ),
-              },
-      };
-    });
+    const blocks = blocksByOwner(blockRows, relations);
+    return rows.map((row) => exportElement(row, relations, blocks));
   }
 
   /** Live matrix blocks of these owners, by owner, field and position. */
@@ -300,4 +236,82 @@ export class ExportRepository {
           ORDER BY r.source_id, r.field_id, r.source_site_id NULLS FIRST, r.sort_order, r.id`,
     );
   }
+}
+
+/** Matrix blocks by owner, with their relations. */
+function blocksByOwner(
+  blockRows: readonly BlockRow[],
+  relations: ReadonlyMap<number, ExportRelation[]>,
+): Map<number, ExportBlock[]> {
+  const blocks = new Map<number, ExportBlock[]>();
+  for (const row of blockRows) {
+    const ownerId = Number(row.owner_id);
+    const list = blocks.get(ownerId) ?? [];
+    blocks.set(ownerId, list);
+    list.push({
+      id: Number(row.id),
+      fieldId: Number(row.container_id),
+      typeId: Number(row.type_id),
+      enabled: row.enabled,
+      sites: sites(row.sites),
+      relations: relations.get(Number(row.id)) ?? [],
+    });
+  }
+  return blocks;
+}
+
+/** An element row as the export writes it. */
+function exportElement(
+  row: ElementRow,
+  relations: ReadonlyMap<number, ExportRelation[]>,
+  blocks: ReadonlyMap<number, ExportBlock[]>,
+): ExportElement {
+  const id = Number(row.id);
+  return {
+    id,
+    uid: row.uid,
+    kind: row.kind,
+    containerId: nullableId(row.container_id),
+    typeId: nullableId(row.type_id),
+    authorId: nullableId(row.author_id),
+    authorIds: (row.author_ids === null ? [] : (JSON.parse(row.author_ids) as Id[])).map(Number),
+    photoId: nullableId(row.photo_id),
+    postDate: nullableDate(row.post_date),
+    expiryDate: nullableDate(row.expiry_date),
+    enabled: row.enabled,
+    archived: row.archived,
+    dateCreated: date(row.date_created),
+    dateUpdated: date(row.date_updated),
+    sites: sites(row.sites),
+    relations: relations.get(id) ?? [],
+    blocks: blocks.get(id) ?? [],
+    parentId: nullableId(row.parent_id),
+    lft: row.lft === null ? null : Number(row.lft),
+    asset:
+      row.volume_id === null
+        ? undefined
+        : {
+            volumeId: Number(row.volume_id),
+            folderPath: row.folder_path ?? '',
+            filename: row.filename ?? '',
+            alt: row.alt,
+            focalPoint:
+              row.focal_x === null || row.focal_y === null
+                ? null
+                : [Number(row.focal_x), Number(row.focal_y)],
+            uploaderId: nullableId(row.uploader_id),
+            dateModified: date(row.date_modified!),
+          },
+    user:
+      row.login === null
+        ? undefined
+        : {
+            login: row.login,
+            email: row.email ?? '',
+            name: row.name ?? '',
+            groupIds: (row.group_ids === null ? [] : (JSON.parse(row.group_ids) as Id[])).map(
+              Number,
+            ),
+          },
+  };
 }

@@ -13,11 +13,11 @@ import {
 } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { AuthGuard } from '../../../identity/auth/auth.guard';
-import { BAD_REQUEST_MESSAGE } from '../../../identity/http/api-route-hooks';
-import { GrafanaError } from '../../../identity/http/grafana-error';
-import { GrafanaExceptionFilter } from '../../../identity/http/grafana-exception.filter';
-import { OnFailure } from '../../../identity/http/on-failure.decorator';
+import { AuthGuard } from '../../../identity';
+import { BAD_REQUEST_MESSAGE } from '../../../infra/http/grafana/api-route-hooks';
+import { GrafanaError } from '../../../infra/http/grafana/grafana-error';
+import { GrafanaExceptionFilter } from '../../../infra/http/grafana/grafana-exception.filter';
+import { OnFailure } from '../../../infra/http/grafana/on-failure.decorator';
 import { ServerAdminGuard } from '../../admin/server-admin';
 import { TokenNameTakenError } from './graphql-tokens.repository';
 import {

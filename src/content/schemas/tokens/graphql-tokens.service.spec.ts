@@ -204,7 +204,7 @@ describe('GraphqlTokensService', () => {
     }
   });
 
-  describe('administration (issue 8)', () => {
+  describe('administration (docs/content-endpoint.md#access-tokens)', () => {
     const make = () =>
       service.create({ name: unique('admin'), schema: 'partner', expiryDate: null, enabled: true });
 

@@ -1,4 +1,4 @@
-import { MAX_TEXT_LENGTH } from '../../../identity/identity.limits';
+import { MAX_TEXT_LENGTH } from '../../../identity';
 
 /** A calendar date, optionally with a time and offset: what `Date` reads the same everywhere. */
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2}))?$/;

@@ -1,4 +1,4 @@
-import { pass, refusal } from '../../../identity/http/validation/validation.fixtures';
+import { pass, refusal } from '../../../infra/http/grafana/validation/validation.fixtures';
 import { decodeExpiryDate, TokenRequestError } from './request-errors';
 import { NewTokenRequestDto, TokenChangesDto } from './request.dto';
 import { TokenValidationPipe } from './validation.pipe';

@@ -1,6 +1,6 @@
 import type { Type } from '@nestjs/common';
 import { getMetadataStorage } from 'class-validator';
-import { GrafanaError } from '../../../identity/http/grafana-error';
+import { GrafanaError } from '../../../infra/http/grafana/grafana-error';
 import {
   BindingFailure,
   DtoValidationPipe,

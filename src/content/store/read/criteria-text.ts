@@ -5,7 +5,7 @@ import { ElementQueryError } from './element-query-error';
 /**
  * Refuses criteria text PostgreSQL cannot take as a parameter (a NUL character): the GraphQL
  * client gets the argument's error (`Invalid search value: ...`) instead of a failed query, a
- * generic error and a stack in the log (issue 19).
+ * generic error and a stack in the log.
  * @throws ElementQueryError naming the criterion (a custom field by its handle)
  */
 export function refuseUnstorableText(criteria: ElementCriteria): void {

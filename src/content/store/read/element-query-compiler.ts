@@ -222,6 +222,73 @@ function ownerScopeSql(scopes: readonly OwnerScope[]): SQL {
   return sql`EXISTS (SELECT 1 FROM content_elements o WHERE o.id = e.owner_id AND o.date_deleted IS NULL AND (${sql.join(alternatives, sql` OR `)}))`;
 }
 
+/** Adds a condition (none for null). */
+type AddCondition = (condition: SQL | null) => void;
+/** Adds a query parameter's condition on a column. */
+type AddParam = (column: ParamColumn, value: ElementCriteria['id']) => void;
+
+/** The asset parameters: folder (with subfolders), file name, kind, size, alt, uploader. */
+function assetConditions(
+  criteria: ElementCriteria,
+  now: Date,
+  add: AddCondition,
+  param: AddParam,
+): void {
+  if (criteria.includeSubfolders === true && criteria.folderId !== undefined) {
+    // Folder paths end with `/` (the root is ''), so a subfolder's path starts with its parent's.
+    const parents = paramSql(number(sql`p.id`), criteria.folderId, now);
+    if (parents !== null) {
+      add(
+        sql`a.folder_id IN (SELECT d.id FROM content_asset_folders d JOIN content_asset_folders p ON p.volume_id = d.volume_id AND starts_with(d.path, p.path) WHERE ${parents})`,
+      );
+    }
+  } else param(number(sql`a.folder_id`), criteria.folderId);
+  param(text(sql`a.filename`), criteria.filename);
+  param(text(sql`a.kind`), criteria.fileKind);
+  param(number(sql`a.width`), criteria.width);
+  param(number(sql`a.height`), criteria.height);
+  param(number(sql`a.size`), criteria.size);
+  param(date(sql`a.date_modified`), criteria.dateModified);
+  if (criteria.hasAlt !== undefined) {
+    add(criteria.hasAlt ? sql`coalesce(a.alt, '') <> ''` : sql`coalesce(a.alt, '') = ''`);
+  }
+  param(number(sql`a.uploader_id`), criteria.uploaderIds);
+}
+
+/** The user parameters: names, groups, photo, authors and uploaders, visible users. */
+function userConditions(criteria: ElementCriteria, add: AddCondition, param: AddParam): void {
+  param(text(sql`u.email`), criteria.email);
+  param(text(sql`u.login`), criteria.username);
+  param(text(sql`u.name`), criteria.fullName);
+  param(text(FIRST_NAME), criteria.firstName);
+  param(text(LAST_NAME), criteria.lastName);
+  if (criteria.userGroupIds !== undefined) {
+    add(
+      sql`EXISTS (SELECT 1 FROM content_user_group_members m WHERE m.user_id = u.id AND m.group_id = ANY(${idArray(criteria.userGroupIds)}))`,
+    );
+  }
+  if (criteria.hasPhoto !== undefined) {
+    add(criteria.hasPhoto ? sql`e.photo_id IS NOT NULL` : sql`e.photo_id IS NULL`);
+  }
+  if (criteria.authors === true) {
+    add(
+      sql`EXISTS (SELECT 1 FROM content_elements authored WHERE authored.kind = 'entry' AND authored.author_id = e.id)`,
+    );
+  }
+  if (criteria.assetUploaders === true) {
+    add(sql`EXISTS (SELECT 1 FROM content_assets uploaded WHERE uploaded.uploader_id = e.id)`);
+  }
+  if (criteria.visibleUsers !== undefined) {
+    const { orgId, hiddenLogins } = criteria.visibleUsers;
+    add(sql`EXISTS (SELECT 1 FROM org_users ou WHERE ou.user_id = u.id AND ou.org_id = ${orgId})`);
+    if (hiddenLogins.length > 0) {
+      add(
+        sql`lower(u.login) <> ALL(${`{${hiddenLogins.map((l) => JSON.stringify(l.toLowerCase())).join(',')}}`}::text[])`,
+      );
+    }
+  }
+}
+
 function whereConditions(criteria: ElementCriteria, context: QueryContext): SQL[] {
   const { now } = context;
   const conditions: SQL[] = [sql`e.kind = ${criteria.kind}`];
@@ -280,62 +347,8 @@ function whereConditions(criteria: ElementCriteria, context: QueryContext): SQL[
 
   conditions.push(...structureConditions(criteria, now));
 
-  if (criteria.kind === ElementKinds.asset) {
-    if (criteria.includeSubfolders === true && criteria.folderId !== undefined) {
-      // Folder paths end with `/` (the root is ''), so a subfolder's path starts with its parent's.
-      const parents = paramSql(number(sql`p.id`), criteria.folderId, now);
-      if (parents !== null) {
-        add(
-          sql`a.folder_id IN (SELECT d.id FROM content_asset_folders d JOIN content_asset_folders p ON p.volume_id = d.volume_id AND starts_with(d.path, p.path) WHERE ${parents})`,
-        );
-      }
-    } else param(number(sql`a.folder_id`), criteria.folderId);
-    param(text(sql`a.filename`), criteria.filename);
-    param(text(sql`a.kind`), criteria.fileKind);
-    param(number(sql`a.width`), criteria.width);
-    param(number(sql`a.height`), criteria.height);
-    param(number(sql`a.size`), criteria.size);
-    param(date(sql`a.date_modified`), criteria.dateModified);
-    if (criteria.hasAlt !== undefined) {
-      add(criteria.hasAlt ? sql`coalesce(a.alt, '') <> ''` : sql`coalesce(a.alt, '') = ''`);
-    }
-    param(number(sql`a.uploader_id`), criteria.uploaderIds);
-  }
-
-  if (criteria.kind === ElementKinds.user) {
-    param(text(sql`u.email`), criteria.email);
-    param(text(sql`u.login`), criteria.username);
-    param(text(sql`u.name`), criteria.fullName);
-    param(text(FIRST_NAME), criteria.firstName);
-    param(text(LAST_NAME), criteria.lastName);
-    if (criteria.userGroupIds !== undefined) {
-      add(
-        sql`EXISTS (SELECT 1 FROM content_user_group_members m WHERE m.user_id = u.id AND m.group_id = ANY(${idArray(criteria.userGroupIds)}))`,
-      );
-    }
-    if (criteria.hasPhoto !== undefined) {
-      add(criteria.hasPhoto ? sql`e.photo_id IS NOT NULL` : sql`e.photo_id IS NULL`);
-    }
-    if (criteria.authors === true) {
-      add(
-        sql`EXISTS (SELECT 1 FROM content_elements authored WHERE authored.kind = 'entry' AND authored.author_id = e.id)`,
-      );
-    }
-    if (criteria.assetUploaders === true) {
-      add(sql`EXISTS (SELECT 1 FROM content_assets uploaded WHERE uploaded.uploader_id = e.id)`);
-    }
-    if (criteria.visibleUsers !== undefined) {
-      const { orgId, hiddenLogins } = criteria.visibleUsers;
-      add(
-        sql`EXISTS (SELECT 1 FROM org_users ou WHERE ou.user_id = u.id AND ou.org_id = ${orgId})`,
-      );
-      if (hiddenLogins.length > 0) {
-        add(
-          sql`lower(u.login) <> ALL(${`{${hiddenLogins.map((l) => JSON.stringify(l.toLowerCase())).join(',')}}`}::text[])`,
-        );
-      }
-    }
-  }
+  if (criteria.kind === ElementKinds.asset) assetConditions(criteria, now, add, param);
+  if (criteria.kind === ElementKinds.user) userConditions(criteria, add, param);
 
   for (const filter of criteria.fields ?? []) {
     if (isStructuredFieldType(filter.fieldType)) continue;

@@ -234,6 +234,7 @@ export interface FixtureUsers {
   readonly carol: number;
 }
 
+// eslint-disable-next-line max-lines-per-function -- fixture data: the rows the repository suites read, in one place
 export async function insertFixture(db: DrizzleExecutor): Promise<FixtureUsers> {
   await db.execute(sql`INSERT INTO users (uid, login, email, name, org_id, is_disabled, is_service_account, created_at) VALUES
     ('u-alice', 'alice', 'alice@example.com', 'Alice Archer', 1, false, false, '2024-01-01T00:00:00Z'),

@@ -15,9 +15,9 @@ import { ElementWriteError } from './write-error';
 import type { AssetInput } from './write-input';
 
 /**
- * Asset files follow the transaction (issue 19, finding 7): a file appears in its volume when the
- * save commits and not before; a save or transaction that fails leaves the volume as it was. And
- * the extension allow-list (Craft's allowedFileExtensions), globally and per volume.
+ * Asset files follow the transaction (docs/content-mutations.md#assets): a file appears in its
+ * volume when the save commits and not before; a save or transaction that fails leaves the volume
+ * as it was. And the extension allow-list (Craft's allowedFileExtensions), globally and per volume.
  */
 
 const IMAGES = 20;

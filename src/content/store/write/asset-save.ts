@@ -2,6 +2,8 @@ import { Logger } from '@nestjs/common';
 import { resolve } from 'node:path';
 import { Database } from '../../../infra/database/database';
 import type { ContentModelSource } from '../../model/content-model.source';
+import type { Volume } from '../../model/content-model';
+import type { ContentModelIndex } from '../../model/content-model.index';
 import { ElementKinds } from '../../model/element-kinds';
 import {
   AssetRows,
@@ -52,47 +54,16 @@ export class AssetSave {
   async save(input: AssetInput): Promise<SavedElement> {
     const model = this.models.current;
     const problems = new ProblemList();
-    const volume = model.volumes.id(input.volumeId);
-    if (volume === undefined) {
-      throw new ElementWriteError([`volume ${input.volumeId} does not exist`]);
-    }
-    const folderPath = normalizeFolderPath(input.folderPath, problems);
-    const filenameOk = checkFilename(input.filename, problems);
-    problems.throwIfAny();
-    if (folderPath === undefined || !filenameOk) throw new Error('unreachable');
-    if (input.focalPoint !== undefined && input.focalPoint !== null) {
-      const [x, y] = input.focalPoint;
-      if (![x, y].every((v) => Number.isFinite(v) && v >= 0 && v <= 1)) {
-        problems.add('focalPoint: expected [x, y] with both between 0 and 1');
-      }
-    }
-    if (input.uploaderId !== undefined && input.uploaderId !== null) {
-      await checkElementKind(this.rows, input.uploaderId, ElementKinds.user, 'uploader', problems);
-    }
+    const { volume, folderPath } = await this.checkInput(input, model, problems);
     const folderId = await this.assetRows.ensureFolder(volume.id, folderPath);
     // One save at a time per folder: a free name is chosen and its file placed atomically.
     await this.assetRows.lockFolder(folderId);
-    let existing = await existingElement(
-      this.rows,
-      input.uid,
-      ElementKinds.asset,
-      volume.id,
+    const { existing, previous, filename } = await this.placeIn(
+      input,
+      volume,
+      { id: folderId, path: folderPath },
       problems,
     );
-    let previous = existing ? await this.assetRows.byElement(existing.id) : undefined;
-    const filename = input.avoidConflicts
-      ? await freeFilename(input.filename, (name) =>
-          this.filenameTaken(volume.path, folderId, folderPath, name, existing?.id, previous),
-        )
-      : input.filename;
-    const holder = await this.assetRows.holder(folderId, filename);
-    if (existing === undefined && holder !== undefined && input.uid === undefined) {
-      existing = await this.rows.byId(holder);
-      previous = existing ? await this.assetRows.byElement(existing.id) : undefined;
-    }
-    if (holder !== undefined && existing !== undefined && holder !== existing.id) {
-      problems.add(`file: "${folderPath}${filename}" belongs to another asset`);
-    }
     const newContent = input.sourceData !== undefined || input.sourceFile !== undefined;
     const relocated =
       previous === undefined ||
@@ -159,6 +130,62 @@ export class AssetSave {
       rolledBack: () => this.files.discard(prepared),
     });
     return saved;
+  }
+
+  /** The volume and folder path of the input, and its checks that need no folder. */
+  private async checkInput(input: AssetInput, model: ContentModelIndex, problems: ProblemList) {
+    const volume = model.volumes.id(input.volumeId);
+    if (volume === undefined) {
+      throw new ElementWriteError([`volume ${input.volumeId} does not exist`]);
+    }
+    const folderPath = normalizeFolderPath(input.folderPath, problems);
+    const filenameOk = checkFilename(input.filename, problems);
+    problems.throwIfAny();
+    if (folderPath === undefined || !filenameOk) throw new Error('unreachable');
+    if (input.focalPoint !== undefined && input.focalPoint !== null) {
+      const [x, y] = input.focalPoint;
+      if (![x, y].every((v) => Number.isFinite(v) && v >= 0 && v <= 1)) {
+        problems.add('focalPoint: expected [x, y] with both between 0 and 1');
+      }
+    }
+    if (input.uploaderId !== undefined && input.uploaderId !== null) {
+      await checkElementKind(this.rows, input.uploaderId, ElementKinds.user, 'uploader', problems);
+    }
+    return { volume, folderPath };
+  }
+
+  /**
+   * The asset the input saves (by uid, else the one holding the file name in the locked folder)
+   * with its asset row, and the file name it gets (a free one with `avoidConflicts`).
+   */
+  private async placeIn(
+    input: AssetInput,
+    volume: Volume,
+    folder: { readonly id: number; readonly path: string },
+    problems: ProblemList,
+  ) {
+    let existing = await existingElement(
+      this.rows,
+      input.uid,
+      ElementKinds.asset,
+      volume.id,
+      problems,
+    );
+    let previous = existing ? await this.assetRows.byElement(existing.id) : undefined;
+    const filename = input.avoidConflicts
+      ? await freeFilename(input.filename, (name) =>
+          this.filenameTaken(volume.path, folder.id, folder.path, name, existing?.id, previous),
+        )
+      : input.filename;
+    const holder = await this.assetRows.holder(folder.id, filename);
+    if (existing === undefined && holder !== undefined && input.uid === undefined) {
+      existing = await this.rows.byId(holder);
+      previous = existing ? await this.assetRows.byElement(existing.id) : undefined;
+    }
+    if (holder !== undefined && existing !== undefined && holder !== existing.id) {
+      problems.add(`file: "${folder.path}${filename}" belongs to another asset`);
+    }
+    return { existing, previous, filename };
   }
 
   /**

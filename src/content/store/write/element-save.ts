@@ -55,7 +55,7 @@ export class ElementSave {
     problems: ProblemList,
     model: ContentModelIndex,
   ): Promise<SavedElement> {
-    // PostgreSQL text cannot hold NUL: a bad value, not a failed query (issue 19).
+    // PostgreSQL text cannot hold NUL: a bad value, not a failed query.
     if (containsNul(spec.content)) problems.add('text cannot contain a NUL character');
     const values = await this.checkValues(spec, problems, model);
     problems.throwIfAny();

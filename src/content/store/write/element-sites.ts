@@ -117,35 +117,18 @@ export async function siteRowsOf(
       ...values.common,
       ...(values.perSite.get(siteId) ?? {}),
     };
-    let title: string | null = null;
     let slug: string | null = null;
     const explicitSlug = pick(siteInput?.slug, content.slug);
     if (spec.hasSlug && explicitSlug !== undefined && explicitSlug !== null) {
       slug = explicitSlug === HOMEPAGE_URI ? explicitSlug : slugify(explicitSlug);
     }
-    let titleMissing = false;
-    switch (spec.title.mode) {
-      case 'required':
-        title = pick(siteInput?.title, content.title, previous?.title, elementTitle) ?? null;
-        titleMissing = title === null || title.trim() === '';
-        if (titleMissing) problems.add(`site ${siteHandle(siteId)}: title is required`);
-        break;
-      case 'optional':
-        title = pick(siteInput?.title, content.title, previous?.title) ?? spec.title.fallback;
-        break;
-      case 'fixed':
-        title = spec.title.value;
-        break;
-      case 'format':
-        title = renderTitle(
-          spec.title.format,
-          fields,
-          slug ?? previous?.slug ?? spec.defaultSlug ?? null,
-        );
-        break;
-      case 'none':
-        break;
-    }
+    const { title, titleMissing } = siteTitle(spec, {
+      given: [siteInput?.title, content.title, previous?.title],
+      elementTitle,
+      fields,
+      slug: slug ?? previous?.slug ?? spec.defaultSlug ?? null,
+    });
+    if (titleMissing) problems.add(`site ${siteHandle(siteId)}: title is required`);
     if (spec.hasSlug && slug === null) {
       slug = previous?.slug ?? spec.defaultSlug ?? slugify(elementTitle ?? title ?? '');
       if (slug === '' && !titleMissing) {
@@ -158,18 +141,12 @@ export async function siteRowsOf(
     const prefixParent = spec.structure?.prefixParent ?? false;
     const uriOf = (withSlug: string | null) =>
       elementUri(format, saved, withSlug, parent, prefixParent);
-    let uri = uriOf(slug);
-    if (uri !== null && slug !== null && usesSlug(format)) {
-      const base = slug;
-      for (let n = 1; await context.uriTaken(siteId, uri!); n++) {
-        if (n > MAX_URI_TRIES) {
-          problems.add(`site ${siteHandle(siteId)}: the URI "${uri}" is taken`);
-          break;
-        }
-        slug = `${base}-${n}`;
-        uri = uriOf(slug);
-      }
-    }
+    const free = await freeUri(slug, usesSlug(format), uriOf, (taken) =>
+      context.uriTaken(siteId, taken),
+    );
+    const uri = free.uri;
+    slug = free.slug;
+    if (free.gaveUp) problems.add(`site ${siteHandle(siteId)}: the URI "${uri}" is taken`);
     if (previous !== undefined && previous.uri !== uri) uriChanged = true;
     rows.push([
       siteId,
@@ -189,6 +166,58 @@ export async function siteRowsOf(
     ]);
   }
   return { rows, uriChanged };
+}
+
+/**
+ * The URI of `slug`, or, when another element holds it and the URI format uses the slug, of the
+ * first free `<slug>-<n>` (`gaveUp` after MAX_URI_TRIES, with the last URI tried).
+ */
+async function freeUri(
+  slug: string | null,
+  slugged: boolean,
+  uriOf: (slug: string | null) => string | null,
+  taken: (uri: string) => Promise<boolean> | boolean,
+): Promise<{ uri: string | null; slug: string | null; gaveUp: boolean }> {
+  let uri = uriOf(slug);
+  if (uri === null || slug === null || !slugged) return { uri, slug, gaveUp: false };
+  const base = slug;
+  for (let n = 1; await taken(uri!); n++) {
+    if (n > MAX_URI_TRIES) return { uri, slug, gaveUp: true };
+    slug = `${base}-${n}`;
+    uri = uriOf(slug);
+  }
+  return { uri, slug, gaveUp: false };
+}
+
+/** What a site's title is made of: the inputs, first given first, and what a format reads. */
+interface TitleSources {
+  /** The site's input, the element's input, the site row's title before. */
+  readonly given: readonly (string | null | undefined)[];
+  /** The element's title from any site's input. */
+  readonly elementTitle: string | null | undefined;
+  readonly fields: Record<string, unknown>;
+  readonly slug: string | null;
+}
+
+/** A site row's title by the spec's title mode; `titleMissing` when a required one is empty. */
+function siteTitle(
+  spec: SaveSpec,
+  { given: [site, element, previous], elementTitle, fields, slug }: TitleSources,
+): { title: string | null; titleMissing: boolean } {
+  switch (spec.title.mode) {
+    case 'required': {
+      const title = pick(site, element, previous, elementTitle) ?? null;
+      return { title, titleMissing: title === null || title.trim() === '' };
+    }
+    case 'optional':
+      return { title: pick(site, element, previous) ?? spec.title.fallback, titleMissing: false };
+    case 'fixed':
+      return { title: spec.title.value, titleMissing: false };
+    case 'format':
+      return { title: renderTitle(spec.title.format, fields, slug), titleMissing: false };
+    case 'none':
+      return { title: null, titleMissing: false };
+  }
 }
 
 /** The default values of the layout's plain fields (a new site row starts from them). */

@@ -1,9 +1,11 @@
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
-import { UsersService } from '../../../identity/users/users.service';
-import { OrgMembersRepository } from '../../../identity/store/org-members.repository';
-import { OrgsRepository } from '../../../identity/store/orgs.repository';
-import { UsersRepository } from '../../../identity/store/users.repository';
+import {
+  UsersService,
+  OrgMembersRepository,
+  OrgsRepository,
+  UsersRepository,
+} from '../../../identity';
 import { ManualClock } from '../../../infra/clock/clock';
 import { Database } from '../../../infra/database/database';
 import type { DrizzleExecutor } from '../../../infra/database/database.types';
@@ -75,7 +77,8 @@ function blockType(handle: string, fields: Field[]): MatrixBlockType {
  * categories topics (30, 2 levels); tags keywords (40); global set siteInfo (50); user groups
  * editors (60) and authors (61).
  */
-export function writerTestModel(volumePath: string) {
+// eslint-disable-next-line max-lines-per-function -- fixture data: the content model the writer specs save into
+export function writerTestModel(volumePath: string): ContentModelIndex {
   const summary = field('summary', 'plainText', { translatable: true });
   const body = field('body', 'markdown', { translatable: true });
   const heroImage = field('heroImage', 'assets', { sources: [20], limit: 1 });
@@ -371,7 +374,11 @@ export function writerTestDrivers(): [string, WriterTestDatabase][] {
 }
 
 /** The writer and what it needs, over a database and a model source. */
-export function writerServices(database: Database, models: ContentModelSource, clock: ManualClock) {
+export function writerServices(
+  database: Database,
+  models: ContentModelSource,
+  clock: ManualClock,
+): { database: Database; users: UsersService; writer: ElementWriter; lookups: ElementLookups } {
   const users = new UsersService(
     database,
     new UsersRepository(database),

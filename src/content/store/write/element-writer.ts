@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { Clock } from '../../../infra/clock/clock';
 import { Database } from '../../../infra/database/database';
-import { UsersService } from '../../../identity/users/users.service';
+import { UsersService } from '../../../identity';
 import { Settings } from '../../../settings/settings';
 import type { ContentModelIndex } from '../../model/content-model.index';
 import { ContentModelSource } from '../../model/content-model.source';

@@ -59,7 +59,7 @@ export const allSiteIds = (model: ContentModelIndex): number[] =>
 export function siteSettingsMaps(
   settings: readonly SectionSiteSettings[],
   model: ContentModelIndex,
-) {
+): { siteIds: number[]; uriFormats: Map<number, string>; enabledByDefault: Map<number, boolean> } {
   const list: readonly SectionSiteSettings[] =
     settings.length > 0
       ? settings

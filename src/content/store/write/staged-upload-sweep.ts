@@ -15,8 +15,9 @@ export const STALE_UPLOAD_MS = 60 * 60 * 1000;
 
 /**
  * Removes `.upload-*` files older than STALE_UPLOAD_MS from every local volume once the process
- * has started (issue 29: they survived a crash and were never removed). In the background: the
- * boot does not wait for a walk of the volumes. Symbolic links are not followed.
+ * has started (docs/content-mutations.md#assets: they survived a crash and were never removed). In
+ * the background: the boot does not wait for a walk of the volumes. Symbolic links are not
+ * followed.
  */
 @Injectable()
 export class StagedUploadSweep implements OnApplicationBootstrap {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import { IdentityError } from '../../../identity/identity.errors';
-import type { UsersService } from '../../../identity/users/users.service';
+import { IdentityError } from '../../../identity';
+import type { User, UsersService } from '../../../identity';
 import type { Database } from '../../../infra/database/database';
 import { rawRows } from '../../../infra/database/raw-rows';
 import { ElementWriteError } from './write-error';
@@ -11,7 +11,10 @@ import type { UserInput } from './write-input';
  * The identity user (the one the teams API sees) of a saved user: the one with this login,
  * else one created through UsersService (its user element is made by the database trigger).
  */
-export async function identityUserOf(users: UsersService, input: UserInput) {
+export async function identityUserOf(
+  users: UsersService,
+  input: UserInput,
+): Promise<{ user: User; created: boolean }> {
   const found = await users.findByLoginOrEmail(input.username);
   if (found !== undefined && found.login.toLowerCase() === input.username.toLowerCase()) {
     return { user: found, created: false };

@@ -56,7 +56,7 @@ export async function relations(
   sourceId: number,
   fieldHandle: string,
   siteId: number | null = null,
-) {
+): Promise<number[]> {
   const fieldId = h.model.fields.handle(fieldHandle)!.id;
   const rows = await rawRows<{ target_id: number }>(
     h.db,
@@ -67,7 +67,7 @@ export async function relations(
   return rows.map((row) => Number(row.target_id));
 }
 
-export async function nodes(structureId: number) {
+export async function nodes(structureId: number): Promise<string[]> {
   const rows = await rawRows<{
     slug: string;
     lft: number;

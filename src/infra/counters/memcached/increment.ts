@@ -9,10 +9,10 @@ export interface CounterOperations {
 }
 
 /**
- * Upstream's increment (spec §4.4 step 3): increment; on a miss add the key with the hits and the
- * expiry; if another instance added it first (not stored), increment again. memcached creates a
- * missing key on increment itself, so the miss branch is for servers and proxies that do not.
- * Rejects when an operation fails; every outcome is counted.
+ * Upstream's increment (docs/memcached.md step 3): increment; on a miss add the key with the hits
+ * and the expiry; if another instance added it first (not stored), increment again. memcached
+ * creates a missing key on increment itself, so the miss branch is for servers and proxies that do
+ * not. Rejects when an operation fails; every outcome is counted.
  */
 export async function incrementCounter(
   operations: CounterOperations,

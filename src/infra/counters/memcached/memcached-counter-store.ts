@@ -58,9 +58,10 @@ const RETIRED_CLIENT_GRACE_MS = 5000;
 const SHUTDOWN_DRAIN_MS = 1000;
 
 /**
- * Counters in memcached, upstream's algorithm (spec §4.4): read every key (parallel GETs: memjs has
- * no multi-get), decide on `read + hits`, then increment without waiting. Reads fail open: a key
- * that cannot be read counts 0. So concurrent decisions can briefly let a few hits over a limit.
+ * Counters in memcached, upstream's algorithm (docs/memcached.md): read every key (parallel GETs:
+ * memjs has no multi-get), decide on `read + hits`, then increment without waiting. Reads fail
+ * open: a key that cannot be read counts 0. So concurrent decisions can briefly let a few hits over
+ * a limit.
  */
 export class MemcachedCounterStore
   extends CounterStore

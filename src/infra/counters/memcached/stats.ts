@@ -3,7 +3,10 @@ import { StatsRegistry } from '../../stats/registry';
 
 const SCOPE = 'ratelimit.memcache';
 
-/** The memcache statistics of spec §5.2 (upstream's names), plus our key rejections. */
+/**
+ * The memcache statistics of docs/observability.md#statistics (upstream's names), plus our key
+ * rejections.
+ */
 export class MemcachedStats {
   /** One per read of a decision's keys (our parallel gets stand in for upstream's GetMulti). */
   readonly multigetSuccess: Counter;

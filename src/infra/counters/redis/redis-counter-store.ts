@@ -40,8 +40,9 @@ export type RedisConnectionEvent =
   { readonly opened: true } | { readonly opened: false; readonly local: boolean };
 
 /**
- * Reports the connections of one client (statistics, spec §5.2 `cx_*`). ioredis moves a client it was
- * asked to close to `end` before it emits `close`; any other close is followed by a reconnect.
+ * Reports the connections of one client (statistics, docs/observability.md#statistics `cx_*`).
+ * ioredis moves a client it was asked to close to `end` before it emits `close`; any other close is
+ * followed by a reconnect.
  */
 function reportConnections(
   client: RedisClient,

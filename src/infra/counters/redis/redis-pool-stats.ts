@@ -9,9 +9,10 @@ const SCOPES: Readonly<Record<string, string>> = {
 };
 
 /**
- * `ratelimit.redis_pool.{cx_active,cx_total,cx_local_close}` and the per-second pool's (spec §5.2),
- * counted from the Redis clients' connection events. Nothing is registered for other stores. Must be
- * created before the store connects (providers are all built before any onModuleInit runs).
+ * `ratelimit.redis_pool.{cx_active,cx_total,cx_local_close}` and the per-second pool's
+ * (docs/observability.md#statistics), counted from the Redis clients' connection events. Nothing is
+ * registered for other stores. Must be created before the store connects (providers are all built
+ * before any onModuleInit runs).
  */
 export class RedisPoolStats {
   constructor(store: CounterStore, registry: StatsRegistry) {

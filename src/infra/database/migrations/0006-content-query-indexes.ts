@@ -2,7 +2,7 @@ import { Migration } from './migration';
 
 /**
  * Indexes and statistics for element queries whose time should not grow with the site
- * (issue 27; plans and figures in docs/content-store.md):
+ * (plans and figures in docs/content-store.md):
  * - entries in the default order (`postDate DESC`, id): read newest first from an index instead
  *   of sorting every live entry (with its wide `fields`) for a page of 20;
  * - title order: the key the reader sorts by (`lower(title) COLLATE "C"`, NULLS FIRST as its

@@ -6,7 +6,7 @@ import { NullSink } from './stats-sink';
 
 const choice = (env: Record<string, string>) => chooseSink(loadSettings(env).stats);
 
-describe('sink choice (spec §5.3)', () => {
+describe('sink choice (docs/observability.md#dogstatsd-use_dog_statsdtrue)', () => {
   it('checks DISABLE_STATS first, then DogStatsD, statsd, Prometheus', () => {
     expect(choice({})).toBe('none');
     expect(choice({ DISABLE_STATS: 'true', USE_STATSD: 'true' })).toBe('none');

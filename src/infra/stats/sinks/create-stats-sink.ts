@@ -19,8 +19,8 @@ export const UDP_PAYLOAD_BYTES = 1432;
 const TCP_PAYLOAD_BYTES = 64 * 1024;
 
 /**
- * Spec §5.3, in its order: DISABLE_STATS first, then DogStatsD, statsd, Prometheus. The settings
- * loader has already refused two sinks at once.
+ * docs/observability.md#choosing-the-sink, in its order: DISABLE_STATS first, then DogStatsD,
+ * statsd, Prometheus. The settings loader has already refused two sinks at once.
  */
 export function chooseSink(stats: Settings['stats']): SinkChoice {
   if (stats.disabled) return 'none';

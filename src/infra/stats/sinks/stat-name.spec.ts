@@ -1,7 +1,7 @@
 import { mergeTags, sanitizeTagValue, splitTags, statsdWireName } from './stat-name';
 
 describe('stat names and tags', () => {
-  it('appends EXTRA_TAGS as .__k=v sorted by key (spec §5.1 example)', () => {
+  it('appends EXTRA_TAGS as .__k=v sorted by key (docs/observability.md#statsd-use_statsdtrue example)', () => {
     const extra = Object.entries({ foo: 'bar', a: 'b' });
     expect(statsdWireName('ratelimit.service.rate_limit.basic.key1.total_hits', extra)).toBe(
       'ratelimit.service.rate_limit.basic.key1.total_hits.__a=b.__foo=bar',

@@ -8,8 +8,9 @@ export interface TaggedName {
 }
 
 /**
- * gostats keeps tags in the name as `.__<k>=<v>` segments (spec §5.1), and our registry names follow
- * it (`ratelimit.memcache.multiget.__code=success`). Sinks that have real tags or labels need the
+ * gostats keeps tags in the name as `.__<k>=<v>` segments
+ * (docs/observability.md#statsd-use_statsdtrue), and our registry names follow it
+ * (`ratelimit.memcache.multiget.__code=success`). Sinks that have real tags or labels need the
  * parts apart. A segment is a tag when it starts with `__` and holds `=`.
  */
 export function splitTags(name: string): TaggedName {
@@ -38,7 +39,10 @@ export function mergeTags(own: readonly Tag[], extra: readonly Tag[]): Tag[] {
   return [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-/** The plain statsd name: base plus every tag as `.__k=v`, sorted by key (spec §5.1). */
+/**
+ * The plain statsd name: base plus every tag as `.__k=v`, sorted by key
+ * (docs/observability.md#statsd-use_statsdtrue).
+ */
 export function statsdWireName(name: string, extraTags: readonly Tag[]): string {
   if (extraTags.length === 0 && !name.includes('.__')) return name;
   const { base, tags } = splitTags(name);

@@ -1,8 +1,9 @@
 import { TimerObserver } from '../timer';
 
 /**
- * Where statistics go (spec §5.3: exactly one sink). The flusher hands it counter deltas and gauge
- * values at every flush; timers reach it per observation through the observer it returns.
+ * Where statistics go (docs/observability.md#dogstatsd-use_dog_statsdtrue: exactly one sink). The
+ * flusher hands it counter deltas and gauge values at every flush; timers reach it per observation
+ * through the observer it returns.
  */
 export abstract class StatsSink {
   /** For logs: `statsd (tcp 127.0.0.1:8125)`, `none`... */

@@ -9,9 +9,10 @@ import {
 } from './xds-proto';
 
 /**
- * A RateLimitConfig resource as the rule document a YAML file would give (spec §1.6): the resource
- * `name` labels errors as a file name does, the unit is the enum's name so the compiler rejects
- * UNKNOWN with upstream's text, and the YAML-only flags (value_to_metric, share_threshold) are off.
+ * A RateLimitConfig resource as the rule document a YAML file would give (docs/xds.md): the
+ * resource `name` labels errors as a file name does, the unit is the enum's name so the compiler
+ * rejects UNKNOWN with upstream's text, and the YAML-only flags (value_to_metric, share_threshold)
+ * are off.
  */
 export function toNamedRuleDocument(config: RateLimitConfigMessage): NamedRuleDocument {
   return {

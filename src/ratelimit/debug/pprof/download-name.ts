@@ -3,7 +3,13 @@
  * (`cpu-<host>-<pid>-20250102T030405Z.cpuprofile`), so that files from several instances do not
  * overwrite each other, and its extension is the one Chrome DevTools and VS Code recognise.
  */
-export function attachment(kind: string, extension: string, host: string, pid: number, at: Date) {
+export function attachment(
+  kind: string,
+  extension: string,
+  host: string,
+  pid: number,
+  at: Date,
+): string {
   const stamp = at
     .toISOString()
     .replace(/\.\d+Z$/, 'Z')

@@ -12,15 +12,14 @@ import {
   UsePipes,
 } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { TEAM_ACTIONS } from '../../../identity/access/permissions';
-import { AuthGuard, CurrentPrincipal } from '../../../identity/auth/auth.guard';
-import type { Principal } from '../../../identity/auth/principal';
-import { ApiAuthenticated, ApiErrors, MessageDto } from '../../../identity/http/api-docs';
-import { GrafanaError } from '../../../identity/http/grafana-error';
-import { GrafanaExceptionFilter } from '../../../identity/http/grafana-exception.filter';
-import { OnFailure } from '../../../identity/http/on-failure.decorator';
-import { GrafanaValidationPipe } from '../../../identity/http/validation/grafana-validation.pipe';
-import { paging } from '../../../identity/http/validation/paging.query';
+import { TEAM_ACTIONS, AuthGuard, CurrentPrincipal } from '../../../identity';
+import type { Principal } from '../../../identity';
+import { ApiAuthenticated, ApiErrors, MessageDto } from '../../../infra/http/grafana/api-docs';
+import { GrafanaError } from '../../../infra/http/grafana/grafana-error';
+import { GrafanaExceptionFilter } from '../../../infra/http/grafana/grafana-exception.filter';
+import { OnFailure } from '../../../infra/http/grafana/on-failure.decorator';
+import { GrafanaValidationPipe } from '../../../infra/http/grafana/validation/grafana-validation.pipe';
+import { paging } from '../../../infra/http/grafana/validation/paging.query';
 import { TeamGroupsService } from '../../groups/team-groups.service';
 import { TEAM_ID_PARAM } from '../route-params';
 import { RouteTeamId, TeamRoute } from '../team-route.guard';
@@ -49,7 +48,10 @@ export class TeamGroupsController {
   @ApiParam(TEAM_ID_PARAM)
   @ApiOkResponse({ type: [TeamGroupDto] })
   @ApiErrors([403, 'Permissions needed: teams.permissions:read'], [404, 'Team not found'])
-  list(@CurrentPrincipal() principal: Principal, @RouteTeamId() teamId: number) {
+  list(
+    @CurrentPrincipal() principal: Principal,
+    @RouteTeamId() teamId: number,
+  ): Promise<{ orgId: number; teamId: number; groupId: string }[]> {
     return this.groups.list(principal, teamId);
   }
 
@@ -64,7 +66,12 @@ export class TeamGroupsController {
     @CurrentPrincipal() principal: Principal,
     @RouteTeamId() teamId: number,
     @Query() query: TeamGroupsSearchQueryDto,
-  ) {
+  ): Promise<{
+    totalCount: number;
+    teamGroups: { orgId: number; teamId: number; groupId: string }[];
+    page: number;
+    perPage: number;
+  }> {
     return this.groups.search(principal, teamId, { query: query.query, ...paging(query) });
   }
 
@@ -84,7 +91,7 @@ export class TeamGroupsController {
     @CurrentPrincipal() principal: Principal,
     @RouteTeamId() teamId: number,
     @Body() body: AddTeamGroupDto,
-  ) {
+  ): Promise<{ message: string }> {
     return this.groups.add(principal, teamId, body.groupId);
   }
 
@@ -103,7 +110,7 @@ export class TeamGroupsController {
     @CurrentPrincipal() principal: Principal,
     @RouteTeamId() teamId: number,
     @Query() query: RemoveTeamGroupQueryDto,
-  ) {
+  ): Promise<{ message: string }> {
     if (query.groupId === '') throw GrafanaError.badRequestData();
     return this.groups.remove(principal, teamId, query.groupId);
   }
@@ -123,7 +130,7 @@ export class TeamGroupsController {
     @CurrentPrincipal() principal: Principal,
     @RouteTeamId() teamId: number,
     @Param('groupId') groupId: string,
-  ) {
+  ): Promise<{ message: string }> {
     return this.groups.remove(principal, teamId, groupId);
   }
 }

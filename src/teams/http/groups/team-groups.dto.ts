@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { QueryString } from '../../../identity/http/validation/go-query.decorators';
-import { PagingQueryDto } from '../../../identity/http/validation/paging.query';
-import { MAX_TEXT_LENGTH } from '../../../identity/identity.limits';
+import { QueryString } from '../../../infra/http/grafana/validation/go-query.decorators';
+import { PagingQueryDto } from '../../../infra/http/grafana/validation/paging.query';
+import { MAX_TEXT_LENGTH } from '../../../identity';
 
 /** Grafana Enterprise's `AddTeamGroupCommand`. */
 export class AddTeamGroupDto {

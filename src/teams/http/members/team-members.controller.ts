@@ -12,14 +12,13 @@ import {
   UsePipes,
 } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { TEAM_ACTIONS } from '../../../identity/access/permissions';
-import { AuthGuard, CurrentPrincipal } from '../../../identity/auth/auth.guard';
-import type { Principal } from '../../../identity/auth/principal';
-import { ApiAuthenticated, ApiErrors, MessageDto } from '../../../identity/http/api-docs';
-import { GrafanaExceptionFilter } from '../../../identity/http/grafana-exception.filter';
-import { OnFailure } from '../../../identity/http/on-failure.decorator';
-import { PathId, requirePathId } from '../../../identity/http/path-ids';
-import { GrafanaValidationPipe } from '../../../identity/http/validation/grafana-validation.pipe';
+import { TEAM_ACTIONS, AuthGuard, CurrentPrincipal } from '../../../identity';
+import type { Principal } from '../../../identity';
+import { ApiAuthenticated, ApiErrors, MessageDto } from '../../../infra/http/grafana/api-docs';
+import { GrafanaExceptionFilter } from '../../../infra/http/grafana/grafana-exception.filter';
+import { OnFailure } from '../../../infra/http/grafana/on-failure.decorator';
+import { PathId, requirePathId } from '../../../infra/http/grafana/path-ids';
+import { GrafanaValidationPipe } from '../../../infra/http/grafana/validation/grafana-validation.pipe';
 import { TeamMembersService } from '../../members/team-members.service';
 import {
   AddTeamMemberDto,
@@ -29,6 +28,7 @@ import {
 } from './team-members.dto';
 import { RouteTeamId, TeamRoute } from '../team-route.guard';
 import { TEAM_ID_PARAM } from '../route-params';
+import type { TeamMemberView } from '../../team-views';
 
 const USER_ID_PARAM = { name: 'userId', schema: { type: 'integer' } } as const;
 
@@ -49,7 +49,10 @@ export class TeamMembersController {
   @ApiParam(TEAM_ID_PARAM)
   @ApiOkResponse({ type: [TeamMemberDto] })
   @ApiErrors([403, 'Permissions needed: teams.permissions:read'], [404, 'Team not found'])
-  list(@CurrentPrincipal() principal: Principal, @RouteTeamId() teamId: number) {
+  list(
+    @CurrentPrincipal() principal: Principal,
+    @RouteTeamId() teamId: number,
+  ): Promise<TeamMemberView[]> {
     return this.members.list(principal, teamId);
   }
 
@@ -70,7 +73,7 @@ export class TeamMembersController {
     @CurrentPrincipal() principal: Principal,
     @RouteTeamId() teamId: number,
     @Body() body: AddTeamMemberDto,
-  ) {
+  ): Promise<{ message: string }> {
     return this.members.add(principal, teamId, body.userId);
   }
 
@@ -89,7 +92,7 @@ export class TeamMembersController {
     @CurrentPrincipal() principal: Principal,
     @RouteTeamId() teamId: number,
     @Body() body: SetTeamMembershipsDto,
-  ) {
+  ): Promise<{ message: string }> {
     return this.members.setAll(principal, teamId, body.members, body.admins);
   }
 
@@ -110,7 +113,7 @@ export class TeamMembersController {
     @RouteTeamId() teamId: number,
     @Param('userId') rawUserId: string,
     @Body() body: UpdateTeamMemberDto,
-  ) {
+  ): Promise<{ message: string }> {
     // Grafana binds the body before it parses the path's user id.
     const userId = requirePathId(rawUserId, 'userId');
     return this.members.updatePermission(principal, teamId, userId, body.permission);
@@ -133,7 +136,7 @@ export class TeamMembersController {
     @CurrentPrincipal() principal: Principal,
     @RouteTeamId() teamId: number,
     @PathId('userId') userId: number,
-  ) {
+  ): Promise<{ message: string }> {
     return this.members.remove(principal, teamId, userId);
   }
 }

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { NotEquals } from 'class-validator';
-import { IsGoInt, IsGoStrings } from '../../../identity/http/validation/go-json.decorators';
+import { IsGoInt, IsGoStrings } from '../../../infra/http/grafana/validation/go-json.decorators';
 
 /** Grafana's `AddTeamMemberCommand`: a user id other than 0; a `permission` key is ignored. */
 export class AddTeamMemberDto {

@@ -9,14 +9,13 @@ import {
   UsePipes,
 } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { TEAM_ACTIONS } from '../../../identity/access/permissions';
-import { AuthGuard, CurrentPrincipal } from '../../../identity/auth/auth.guard';
-import type { Principal } from '../../../identity/auth/principal';
-import { ApiAuthenticated, ApiErrors, MessageDto } from '../../../identity/http/api-docs';
-import { GrafanaExceptionFilter } from '../../../identity/http/grafana-exception.filter';
-import { OnFailure } from '../../../identity/http/on-failure.decorator';
-import { PathId } from '../../../identity/http/path-ids';
-import { GrafanaValidationPipe } from '../../../identity/http/validation/grafana-validation.pipe';
+import { TEAM_ACTIONS, AuthGuard, CurrentPrincipal } from '../../../identity';
+import type { Principal } from '../../../identity';
+import { ApiAuthenticated, ApiErrors, MessageDto } from '../../../infra/http/grafana/api-docs';
+import { GrafanaExceptionFilter } from '../../../infra/http/grafana/grafana-exception.filter';
+import { OnFailure } from '../../../infra/http/grafana/on-failure.decorator';
+import { PathId } from '../../../infra/http/grafana/path-ids';
+import { GrafanaValidationPipe } from '../../../infra/http/grafana/validation/grafana-validation.pipe';
 import { TeamAccessService } from '../../access/team-access.service';
 import { TeamPermissionsService } from '../../members/team-permissions.service';
 import { RouteTeamId, TeamRoute } from '../team-route.guard';
@@ -27,6 +26,7 @@ import {
   SetPermissionsDto,
 } from './team-permissions.dto';
 import { TEAM_ID_PARAM } from '../route-params';
+import type { TeamPermissionView } from '../../members/team-permissions.service';
 
 /** Team permissions through Grafana's access-control API (spec E16). */
 @ApiTags('team permissions')
@@ -46,7 +46,15 @@ export class TeamPermissionsController {
   @ApiOperation({ summary: 'Who can be assigned team permissions, and which' })
   @ApiOkResponse({ type: PermissionsDescriptionDto })
   @ApiErrors([403, 'Permissions needed: teams.permissions:read'])
-  async description(@CurrentPrincipal() principal: Principal) {
+  async description(@CurrentPrincipal() principal: Principal): Promise<{
+    assignments: {
+      users: boolean;
+      serviceAccounts: boolean;
+      teams: boolean;
+      builtInRoles: boolean;
+    };
+    permissions: string[];
+  }> {
     await this.access.requireAnywhere(principal, TEAM_ACTIONS.permissionsRead);
     return {
       assignments: { users: true, serviceAccounts: true, teams: false, builtInRoles: false },
@@ -61,7 +69,10 @@ export class TeamPermissionsController {
   @ApiParam(TEAM_ID_PARAM)
   @ApiOkResponse({ type: [ResourcePermissionDto] })
   @ApiErrors([403, 'Permissions needed: teams.permissions:read'], [404, 'Team not found'])
-  list(@CurrentPrincipal() principal: Principal, @RouteTeamId() teamId: number) {
+  list(
+    @CurrentPrincipal() principal: Principal,
+    @RouteTeamId() teamId: number,
+  ): Promise<TeamPermissionView[]> {
     return this.permissions.list(principal, teamId);
   }
 
@@ -84,7 +95,7 @@ export class TeamPermissionsController {
     @RouteTeamId() teamId: number,
     @PathId('userId', 'userID') userId: number,
     @Body() { permission }: SetPermissionDto,
-  ) {
+  ): Promise<{ message: string }> {
     await this.permissions.assign(
       principal,
       teamId,
@@ -110,7 +121,7 @@ export class TeamPermissionsController {
     @CurrentPrincipal() principal: Principal,
     @RouteTeamId() teamId: number,
     @Body() body: SetPermissionsDto,
-  ) {
+  ): Promise<{ message: string }> {
     const assignments = body.permissions.map(({ userId, permission }) => ({ userId, permission }));
     await this.permissions.assign(principal, teamId, assignments, 'failed to set permissions');
     return { message: 'Permissions updated' };

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Equals, IsString, ValidationOptions } from 'class-validator';
-import { GoList, IsGoInt } from '../../../identity/http/validation/go-json.decorators';
-import { answeredAs } from '../../../identity/http/validation/grafana-validation.pipe';
+import { GoList, IsGoInt } from '../../../infra/http/grafana/validation/go-json.decorators';
+import { answeredAs } from '../../../infra/http/grafana/validation/grafana-validation.pipe';
 
 class AssignmentsDto {
   @ApiProperty({ example: true }) users!: boolean;

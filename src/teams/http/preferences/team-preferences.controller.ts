@@ -1,16 +1,16 @@
 import { Body, Controller, Get, Put, UseFilters, UseGuards, UsePipes } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { TEAM_ACTIONS } from '../../../identity/access/permissions';
-import { AuthGuard, CurrentPrincipal } from '../../../identity/auth/auth.guard';
-import type { Principal } from '../../../identity/auth/principal';
-import { ApiAuthenticated, ApiErrors, MessageDto } from '../../../identity/http/api-docs';
-import { GrafanaExceptionFilter } from '../../../identity/http/grafana-exception.filter';
-import { OnFailure } from '../../../identity/http/on-failure.decorator';
-import { GrafanaValidationPipe } from '../../../identity/http/validation/grafana-validation.pipe';
+import { TEAM_ACTIONS, AuthGuard, CurrentPrincipal } from '../../../identity';
+import type { Principal } from '../../../identity';
+import { ApiAuthenticated, ApiErrors, MessageDto } from '../../../infra/http/grafana/api-docs';
+import { GrafanaExceptionFilter } from '../../../infra/http/grafana/grafana-exception.filter';
+import { OnFailure } from '../../../infra/http/grafana/on-failure.decorator';
+import { GrafanaValidationPipe } from '../../../infra/http/grafana/validation/grafana-validation.pipe';
 import { TeamPreferencesService } from '../../preferences/team-preferences.service';
 import { RouteTeamId, TeamRoute } from '../team-route.guard';
 import { PreferencesDto, UpdatePreferencesDto } from './team-preferences.dto';
 import { TEAM_ID_PARAM } from '../route-params';
+import type { PreferencesView } from '../../preferences/team-preferences.codec';
 
 /** Team preferences (spec E11, E12). */
 @ApiTags('team preferences')
@@ -29,7 +29,10 @@ export class TeamPreferencesController {
   @ApiParam(TEAM_ID_PARAM)
   @ApiOkResponse({ type: PreferencesDto })
   @ApiErrors([403, 'Permissions needed: teams:read'], [404, 'Team not found'])
-  get(@CurrentPrincipal() principal: Principal, @RouteTeamId() teamId: number) {
+  get(
+    @CurrentPrincipal() principal: Principal,
+    @RouteTeamId() teamId: number,
+  ): Promise<PreferencesView> {
     return this.preferences.get(principal, teamId);
   }
 
@@ -48,7 +51,7 @@ export class TeamPreferencesController {
     @CurrentPrincipal() principal: Principal,
     @RouteTeamId() teamId: number,
     @Body() body: UpdatePreferencesDto,
-  ) {
+  ): Promise<{ message: string }> {
     return this.preferences.replace(principal, teamId, body);
   }
 }

@@ -4,8 +4,8 @@ import {
   GoObject,
   IsGoInt,
   IsGoStrings,
-} from '../../../identity/http/validation/go-json.decorators';
-import { answeredAs } from '../../../identity/http/validation/grafana-validation.pipe';
+} from '../../../infra/http/grafana/validation/go-json.decorators';
+import { answeredAs } from '../../../infra/http/grafana/validation/grafana-validation.pipe';
 import { COOKIE_TYPES, THEMES } from '../../preferences/preference-values';
 
 class QueryHistoryDto {

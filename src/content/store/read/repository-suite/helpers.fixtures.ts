@@ -4,6 +4,7 @@ import { E, type FixtureUsers, SECTION, SITE } from '../elements.fixtures';
 import { ElementsRepository } from '../elements.repository';
 
 import type { OpenedDatabase } from '../elements.repository.suite';
+import type { ParamValue } from '../../element-criteria';
 
 /** What the parts of the element store suite share: set up by elements.repository.suite.ts. */
 export interface StoreSuiteContext {
@@ -14,10 +15,12 @@ export interface StoreSuiteContext {
   queries(): number;
 }
 
-export const ids = (records: readonly ElementRecord[]) => records.map((record) => record.id);
-export const titles = (records: readonly ElementRecord[]) => records.map((record) => record.title);
+export const ids = (records: readonly ElementRecord[]): number[] =>
+  records.map((record) => record.id);
+export const titles = (records: readonly ElementRecord[]): (string | null)[] =>
+  records.map((record) => record.title);
 /** Keyed rows as `{ key: [ids...] }` in row order. */
-export const byKey = (rows: readonly KeyedElementRecord[]) => {
+export const byKey = (rows: readonly KeyedElementRecord[]): Record<number, number[]> => {
   const grouped: Record<number, number[]> = {};
   for (const row of rows) (grouped[row.key] ??= []).push(row.element.id);
   return grouped;
@@ -39,18 +42,38 @@ export const pages = (extra: Partial<ElementCriteria> = {}): ElementCriteria => 
 /** The live news entries of the English site, newest first. */
 export const LIVE_NEWS = [E.link, E.second, E.disabledInDe, E.hello];
 
-export function summary(param: ElementCriteria['id']) {
+export function summary(param: ElementCriteria['id']): {
+  fieldHandle: string;
+  fieldType: string;
+  param: string | number | boolean | readonly ParamValue[] | null;
+} {
   return { fieldHandle: 'summary', fieldType: 'plainText', param: param ?? null };
 }
-export function rating(param: ElementCriteria['id']) {
+export function rating(param: ElementCriteria['id']): {
+  fieldHandle: string;
+  fieldType: string;
+  param: string | number | boolean | readonly ParamValue[] | null;
+} {
   return { fieldHandle: 'rating', fieldType: 'number', param: param ?? null };
 }
-export function featured(param: ElementCriteria['id']) {
+export function featured(param: ElementCriteria['id']): {
+  fieldHandle: string;
+  fieldType: string;
+  param: string | number | boolean | readonly ParamValue[] | null;
+} {
   return { fieldHandle: 'featured', fieldType: 'lightswitch', param: param ?? null };
 }
-export function audiences(param: ElementCriteria['id']) {
+export function audiences(param: ElementCriteria['id']): {
+  fieldHandle: string;
+  fieldType: string;
+  param: string | number | boolean | readonly ParamValue[] | null;
+} {
   return { fieldHandle: 'audiences', fieldType: 'checkboxes', param: param ?? null };
 }
-export function eventDate(param: ElementCriteria['id']) {
+export function eventDate(param: ElementCriteria['id']): {
+  fieldHandle: string;
+  fieldType: string;
+  param: string | number | boolean | readonly ParamValue[] | null;
+} {
   return { fieldHandle: 'eventDate', fieldType: 'date', param: param ?? null };
 }

@@ -35,9 +35,10 @@ const CACHE_FLUSH_TIME = 'ratelimit.store.cache.flush_time';
 const CONFIG_LOAD = /^ratelimit\.service\.(config_load_success|config_load_error)$/;
 
 /**
- * Upstream's built-in statsd_exporter mapping (spec §5.3). Per-rule statistics become one metric per
- * statistic with `domain`, `key1` and `key2` labels: levels below the second key are dropped, so
- * deeper keys that differ only there add up in one series.
+ * Upstream's built-in statsd_exporter mapping (docs/observability.md#dogstatsd-use_dog_statsdtrue).
+ * Per-rule statistics become one metric per statistic with `domain`, `key1` and `key2` labels:
+ * levels below the second key are dropped, so deeper keys that differ only there add up in one
+ * series.
  */
 export function builtInMapper(responseTimeAsMilliseconds: boolean): PrometheusMapper {
   return (name) => {

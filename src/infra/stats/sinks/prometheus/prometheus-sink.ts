@@ -20,9 +20,10 @@ interface Family {
 type Series = Counter.Internal | Gauge.Internal<string> | Histogram.Internal<string>;
 
 /**
- * The Prometheus sink (spec §5.3): statsd names go through the mapping into a prom-client registry,
- * served by PrometheusListener. Counter deltas accumulate, gauges are set, timers are observed as
- * histograms. Tags (in-name `.__k=v` and EXTRA_TAGS) become labels. Each statsd name is mapped once.
+ * The Prometheus sink (docs/observability.md#dogstatsd-use_dog_statsdtrue): statsd names go through
+ * the mapping into a prom-client registry, served by PrometheusListener. Counter deltas accumulate,
+ * gauges are set, timers are observed as histograms. Tags (in-name `.__k=v` and EXTRA_TAGS) become
+ * labels. Each statsd name is mapped once.
  */
 export class PrometheusSink extends StatsSink {
   readonly description = 'prometheus';

@@ -1,7 +1,10 @@
 import type { DogStatsdMogrifierSetting } from '../../../../settings/settings';
 import { Tag } from '../stat-name';
 
-/** A compiled DogStatsD mogrifier (spec §5.4): renames a matching metric and adds tags. */
+/**
+ * A compiled DogStatsD mogrifier (docs/observability.md#dogstatsd-use_dog_statsdtrue): renames a
+ * matching metric and adds tags.
+ */
 export interface Mogrifier {
   readonly pattern: RegExp;
   readonly metricName: string;

@@ -25,7 +25,10 @@ function oneLine(text: string): string {
   return text.replace(/[\r\n]/g, '_');
 }
 
-/** Plain statsd (spec §5.1): tags are part of the name, `name.__k=v:1|c`. */
+/**
+ * Plain statsd (docs/observability.md#statsd-use_statsdtrue): tags are part of the name,
+ * `name.__k=v:1|c`.
+ */
 export function plainStatsdFormat(extraTags: readonly Tag[]): LineFormat {
   return (name) => ({ prefix: `${oneLine(statsdWireName(name, extraTags))}:`, suffix: '' });
 }
@@ -36,8 +39,9 @@ function dogTagText(text: string): string {
 }
 
 /**
- * DogStatsD (spec §5.3, §5.4): in-name tags and EXTRA_TAGS become `|#k:v,...`, sorted by key; the
- * first matching mogrifier renames the tag-free name and its tags are appended after them.
+ * DogStatsD (docs/observability.md#dogstatsd-use_dog_statsdtrue): in-name tags and EXTRA_TAGS
+ * become `|#k:v,...`, sorted by key; the first matching mogrifier renames the tag-free name and its
+ * tags are appended after them.
  */
 export function dogStatsdFormat(
   extraTags: readonly Tag[],

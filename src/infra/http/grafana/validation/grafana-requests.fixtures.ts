@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import { GrafanaError } from '../grafana-error';
 import { GrafanaValidationPipe } from './grafana-validation.pipe';
 
-// Shared by the property tests of the Grafana-compatible APIs' requests (issue 18).
+// Shared by the property tests of the Grafana-compatible APIs' requests
+// (docs/testing.md#property-tests).
 
 /** Names every plain object answers to. */
 const PROTOTYPE_NAMES = ['__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty'];
@@ -126,7 +127,7 @@ export async function validated<T>(
   }
 }
 
-/** A 4xx GrafanaError whose body has one of Grafana's shapes (spec §1.2). */
+/** A 4xx GrafanaError whose body has one of Grafana's shapes (docs/teams-api.md#endpoints). */
 export function expectGrafanaClientError(error: unknown): void {
   expect(error).toBeInstanceOf(GrafanaError);
   const { status, body } = error as GrafanaError;

@@ -8,8 +8,8 @@ import type {
   HookHandlerDoneFunction,
   RouteOptions,
 } from 'fastify';
-import { discardUnreadBody } from '../../infra/http/unread-body';
-import { urlHasUnstorableText } from '../../infra/http/validation/unstorable-text';
+import { discardUnreadBody } from '../unread-body';
+import { urlHasUnstorableText } from '../validation/unstorable-text';
 
 /** Route config key (set with `@RouteConfig`) naming the 400 text for an undecodable body. */
 export const BAD_REQUEST_MESSAGE = 'grafanaBadRequestMessage';
@@ -65,7 +65,7 @@ export const UNSTORABLE_URL_MESSAGE = 'bad request: NUL character or invalid UTF
 
 /**
  * Refuses a path or query parameter no column can hold (a NUL, escapes that are not UTF-8) with
- * `400 {"message"}`, before a handler would fail on it in the database (issue 19).
+ * `400 {"message"}`, before a handler would fail on it in the database (docs/teams-api.md#bodies).
  */
 function refuseUnstorableUrl(
   request: FastifyRequest,

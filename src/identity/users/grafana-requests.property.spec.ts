@@ -1,23 +1,23 @@
 import fc from 'fast-check';
 
-import { loadSettings } from '../../../settings/settings.loader';
-import { USER_SORTS } from '../../store/users.repository';
-import { UsersController } from '../../users/users.controller';
-import { UserLookupQueryDto, UserSearchQueryDto } from '../../users/users.dto';
-import type { UsersService } from '../../users/users.service';
-import { requirePathId } from '../path-ids';
-import { parseSortOptions } from '../sort-options';
+import { loadSettings } from '../../settings/settings.loader';
+import { USER_SORTS } from '../store/users.repository';
+import { UsersController } from './users.controller';
+import { UserLookupQueryDto, UserSearchQueryDto } from './users.dto';
+import type { UsersService } from './users.service';
+import { requirePathId } from '../../infra/http/grafana/path-ids';
+import { parseSortOptions } from '../../infra/http/grafana/sort-options';
 import {
   expectGrafanaClientError,
   expectZeroValueTypes,
   queryArb,
   queryTextArb,
   validated,
-} from './grafana-requests.fixtures';
+} from '../../infra/http/grafana/validation/grafana-requests.fixtures';
 
-// Property tests (issue 18): whatever a client puts in the query string or the path of the
-// Grafana-compatible API, the answer is parsed values or one of Grafana's 4xx bodies, never a
-// 500. fast-check prints the seed and path of a failure (docs/testing.md).
+// Property tests (docs/testing.md#property-tests): whatever a client puts in the query string or
+// the path of the Grafana-compatible API, the answer is parsed values or one of Grafana's 4xx
+// bodies, never a 500. fast-check prints the seed and path of a failure (docs/testing.md).
 
 const USER_SORT_OPTIONS = Object.keys(USER_SORTS);
 const text = queryTextArb(USER_SORT_OPTIONS);

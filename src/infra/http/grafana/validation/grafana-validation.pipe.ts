@@ -1,9 +1,6 @@
 import type { ValidationOptions } from 'class-validator';
-import { DtoValidationPipe } from '../../../infra/http/validation/dto-validation.pipe';
-import type {
-  ConstraintFailure,
-  FailureContext,
-} from '../../../infra/http/validation/validation-failures';
+import { DtoValidationPipe } from '../../validation/dto-validation.pipe';
+import type { ConstraintFailure, FailureContext } from '../../validation/validation-failures';
 import { GrafanaError } from '../grafana-error';
 import { bindGoJson } from './go-json.binding';
 

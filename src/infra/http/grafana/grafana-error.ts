@@ -4,7 +4,8 @@ import { randomInt } from 'node:crypto';
 export type GrafanaErrorBody = Readonly<Record<string, unknown>>;
 
 /**
- * An error answered exactly as Grafana answers it. Three shapes exist (spec §1.2):
+ * An error answered exactly as Grafana answers it. Three shapes exist
+ * (docs/teams-api.md#endpoints):
  * - handler errors: `{"message"}`, plus `"traceID"` when Grafana passed an underlying cause (the
  *   body is then re-encoded from a map, so its keys are sorted);
  * - structured ("errutil") errors: `{"message","messageId","statusCode","traceID"}`;

@@ -1,5 +1,5 @@
 import type { Type } from '@nestjs/common';
-import type { DtoValidationPipe } from '../../../infra/http/validation/dto-validation.pipe';
+import type { DtoValidationPipe } from '../../validation/dto-validation.pipe';
 import { GrafanaError } from '../grafana-error';
 import { GrafanaValidationPipe } from './grafana-validation.pipe';
 

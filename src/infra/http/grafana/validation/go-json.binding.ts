@@ -1,6 +1,6 @@
 import type { Type } from '@nestjs/common';
 import { getMetadataStorage } from 'class-validator';
-import { BindingFailure } from '../../../infra/http/validation/dto-validation.pipe';
+import { BindingFailure } from '../../validation/dto-validation.pipe';
 import { nestedField } from './go-json.decorators';
 
 /**
