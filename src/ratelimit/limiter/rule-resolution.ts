@@ -9,7 +9,7 @@ export const UNLIMITED_RULE: unique symbol = Symbol('unlimited');
 export type Resolution = AppliedRule | typeof UNLIMITED_RULE | undefined;
 
 /**
- * The rule of every descriptor of a request (docs/ratelimit.md#rules GetLimit, §3.3 overrides,
+ * The rule of every descriptor of a request (docs/ratelimit.md#rules: GetLimit, request overrides,
  * `replaces`).
  */
 export class RuleResolver {

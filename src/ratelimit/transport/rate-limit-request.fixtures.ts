@@ -2,7 +2,7 @@ import fc from 'fast-check';
 
 import type { RateLimitRequest, RequestDescriptor } from '../limiter/rate-limit.model';
 
-// Shared by the property tests of the /json and gRPC request decoders (issue 18).
+// Shared by the property tests of the /json and gRPC request decoders (docs/testing.md#property-tests).
 
 const UINT32_MAX = 2 ** 32 - 1;
 

@@ -9,7 +9,7 @@ import {
 import { constants, type ServerHttp2Stream } from 'node:http2';
 
 /**
- * Deadlines the server sets on every call, whatever deadline the client sent (issue 29): a
+ * Deadlines the server sets on every call, whatever deadline the client sent (docs/security.md#one-anonymous-client-against-the-shared-event-loop-issue-29): a
  * stream that opened and sent a message prefix, or nothing, used to be held until the
  * connection's 24 h age, with its buffers; one connection held 60,000 of them.
  * - `requestMs`: the whole request (message and end of stream) must have arrived by then;

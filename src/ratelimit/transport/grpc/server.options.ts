@@ -67,7 +67,7 @@ export function rateLimitGrpcStrategy(
 }
 
 /**
- * Limits on what one client can hold open (issue 29): streams per connection (grpc-js
+ * Limits on what one client can hold open (docs/security.md#one-anonymous-client-against-the-shared-event-loop-issue-29): streams per connection (grpc-js
  * advertised 2^32-1), keepalive pings that
  * find dead peers, and GOAWAY for connections left idle (the call deadlines are interceptors
  * of the credentials: call-deadlines.ts). Durations of 0 leave an option out

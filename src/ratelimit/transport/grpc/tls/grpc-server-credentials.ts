@@ -9,7 +9,7 @@ import { clientSanInterceptor } from './client-san.interceptor';
 import { validateCaBundle } from './key-pair';
 import { ReloadingCertificateProvider } from './reloading-certificate.provider';
 
-/** TLS material that cannot be used at boot: the service must not start (spec §9.5). */
+/** TLS material that cannot be used at boot: the service must not start (docs/transport-security.md#settings). */
 export class GrpcTlsSetupError extends Error {
   override readonly name = 'GrpcTlsSetupError';
 }

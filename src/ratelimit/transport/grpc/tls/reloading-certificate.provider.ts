@@ -40,7 +40,7 @@ export type ReloadOutcome = 'replaced' | 'unchanged' | 'rejected';
 const DEFAULT_CONTENT_RECHECK_MS = 60_000;
 
 /**
- * The gRPC server's certificate pair, reloaded when its files change (spec §9.5), as a grpc-js
+ * The gRPC server's certificate pair, reloaded when its files change (docs/transport-security.md#certificate-hot-reload), as a grpc-js
  * `CertificateProvider` for `experimental.createCertificateProviderServerCredentials`: grpc-js
  * listens while the server is bound and calls `setSecureContext` on every update, so new
  * connections get the new certificate and open ones keep theirs.
