@@ -8,7 +8,7 @@ import { fromGrpcRequest } from './message.mapper';
 import type { GrpcRateLimitRequest, GrpcRateLimitResponse } from './messages';
 import { grpcServerOptions } from './server.options';
 
-// Property tests (issue 18): the ShouldRateLimit request as the server decodes it (the loader
+// Property tests (docs/testing.md#property-tests): the ShouldRateLimit request as the server decodes it (the loader
 // options of server.options.ts, then fromGrpcRequest). Bytes protobufjs cannot decode make it
 // throw, which grpc-js answers with INTERNAL "Error deserializing request", as grpc-go does; bytes
 // it can decode must give a request the limiter can take. fast-check prints seed and path on a

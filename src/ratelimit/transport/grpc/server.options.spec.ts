@@ -71,7 +71,7 @@ describe('grpcServerOptions', () => {
     });
   });
 
-  it('limits streams per connection, deadlines every call, pings quiet connections and closes idle ones (issue 29)', () => {
+  it('limits streams per connection, deadlines every call, pings quiet connections and closes idle ones', () => {
     const options = grpcServerOptions(
       loadSettings({
         GRPC_MAX_CONCURRENT_STREAMS: '50',

@@ -8,7 +8,7 @@ import {
 import { expectWellFormed, validRequestArb } from '../rate-limit-request.fixtures';
 import { decodeJsonRequest } from './json-request.decoder';
 
-// Property tests (issue 18): whatever JSON a client posts to /json, the decoder returns a
+// Property tests (docs/testing.md#property-tests): whatever JSON a client posts to /json, the decoder returns a
 // well-formed request or throws the 400 error; proto3 JSON encodings of a request decode back to
 // it. fast-check prints the seed and path of a failure (docs/testing.md).
 
