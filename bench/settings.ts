@@ -4,7 +4,7 @@
  *   BENCH_ROUNDS   alternating rounds per row, medians kept (default 3)
  *   BENCH_API_ROUNDS  paired rounds of the graphql and teams rows (default 7)
  *   BENCH_CALLGRIND_ROUNDS  paired rounds of the instruction-count rows (default 2; each
- *                  round boots one service per side under valgrind, a few minutes)
+ *                  round boots one service per side under valgrind, a few minutes; 0: skipped)
  *   BENCH_BOOTS    fresh `MODULES=ratelimit` boots for the start-up rows (default 3)
  *   BENCH_KEYS     distinct keys for the RSS-after-keys row (default 1000000)
  *   BENCH_ONLY     comma list of groups to run: throughput, latency, algorithms, footprint,
@@ -58,7 +58,8 @@ export const BENCH = {
   /** Paired rounds of the graphql and teams rows (their ratio is the median of the rounds'). */
   apiRounds: numberFrom('BENCH_API_ROUNDS', 7),
   boots: numberFrom('BENCH_BOOTS', 3),
-  callgrindRounds: numberFrom('BENCH_CALLGRIND_ROUNDS', 2),
+  callgrindRounds:
+    process.env.BENCH_CALLGRIND_ROUNDS === '0' ? 0 : numberFrom('BENCH_CALLGRIND_ROUNDS', 2),
   keys: numberFrom('BENCH_KEYS', 1_000_000),
   importEntries: numberFrom('BENCH_IMPORT_ENTRIES', 20_000),
   groups: selectedGroups(),
