@@ -40,15 +40,88 @@ export interface ResolveOptions {
 /**
  * The cross-file checks and resolution: unique handles and uids, exactly one primary site,
  * every reference (layouts, relation sources, section sites, scopes) to an existing item, at most
- * one public GraphQL schema; then the normalised model with uids. Problems go to `problems`; the
- * returned model is only meaningful when there are none.
+ * one public GraphQL schema; then the normalised model with uids. Problems go to `problems` (in
+ * the order the model's parts are read); the returned model is only meaningful when there are
+ * none.
  */
-// eslint-disable-next-line max-lines-per-function -- left whole for now: its item tables and the model built from them share a dozen locals; to be split into the two phases
 export function resolveModel(
   parsed: ParsedModel,
   options: ResolveOptions,
   problems: ModelProblems,
 ): NormalisedModel {
+  const t = modelTables(parsed, problems);
+  const sourceTables: Record<string, HandleTable<ParsedItem>> = {
+    entries: t.sections,
+    assets: t.volumes,
+    categories: t.categoryGroups,
+    tags: t.tagGroups,
+    users: t.userGroups,
+  };
+  const normaliseField = (field: Registered<ParsedField>, blockTypes: NormalisedBlockType[]) =>
+    fieldOf(field, blockTypes, (type, refs) => sourceTables[type]?.resolve(refs, problems) ?? []);
+  const sections = sectionsOf(t, problems);
+  const catalog = catalogOf(t, sections);
+  checkPublicSchema(t.schemas, problems);
+
+  return {
+    sites: t.sites.all.map(({ item: site, uid }) => ({
+      ...itemOf(site, uid),
+      language: site.language,
+      primary: site.primary,
+      baseUrl: site.baseUrl,
+    })),
+    fields: t.fieldEntries.map(({ field, blockTypes }) =>
+      normaliseField(
+        field,
+        blockTypes.map(({ blockType, fields: blockFields }) => ({
+          ...itemOf(blockType.item, blockType.uid),
+          fields: blockFields.all.map((blockField) => normaliseField(blockField, [])),
+          ...(t.sharedBlockTypes.has(blockType.item) && { shared: true as const }),
+        })),
+      ),
+    ),
+    sections,
+    volumes: volumesOf(t, options, problems),
+    categoryGroups: t.categoryGroups.all.map(({ item: group, uid }) => ({
+      ...itemOf(group, uid),
+      maxLevels: group.maxLevels,
+      siteSettings: siteSettingsOf(t.sites, group.sites, group, problems),
+      fields: t.fields.resolve(group.fields, problems),
+    })),
+    tagGroups: t.tagGroups.all.map(({ item: group, uid }) => ({
+      ...itemOf(group, uid),
+      fields: t.fields.resolve(group.fields, problems),
+    })),
+    globalSets: t.globalSets.all.map(({ item: set, uid }) => ({
+      ...itemOf(set, uid),
+      fields: t.fields.resolve(set.fields, problems),
+    })),
+    userGroups: t.userGroups.all.map(({ item: group, uid }) => itemOf(group, uid)),
+    userFields: t.fields.resolve(parsed.userFields, problems),
+    imageTransforms: t.transforms.all.map(({ item: transform, uid }) => ({
+      ...itemOf(transform, uid),
+      width: transform.width,
+      height: transform.height,
+      mode: transform.mode,
+      position: transform.position,
+      quality: transform.quality,
+      format: transform.format,
+      interlace: transform.interlace,
+    })),
+    schemas: t.schemas.all.map(({ item: schema, uid }) => ({
+      ...itemOf(schema, uid),
+      isPublic: schema.isPublic,
+      scope: normaliseScope(schema.scope, catalog, problems),
+      enabled: schema.enabled,
+      expiryDate: schema.expiryDate?.toISOString() ?? null,
+    })),
+  };
+}
+
+type ModelTables = ReturnType<typeof modelTables>;
+
+/** Every part of the model in a handle table with its uids, and the checks across parts. */
+function modelTables(parsed: ParsedModel, problems: ModelProblems) {
   const uids = new UidRegistry(problems);
   const table = <T extends ParsedItem>(items: readonly T[], label: string, kind: string) =>
     new HandleTable(items, label, problems, (item) => uids.claim(item, label, kind, item.handle));
@@ -100,140 +173,111 @@ export function resolveModel(
   const transforms = table(parsed.imageTransforms, 'image transform', 'imageTransform');
   const schemas = table(parsed.schemas, 'GraphQL schema', 'graphqlSchema');
   checkTypeNames(sections, entryTypes, fieldEntries, problems);
-
-  const sourceTables: Record<string, HandleTable<ParsedItem>> = {
-    entries: sections,
-    assets: volumes,
-    categories: categoryGroups,
-    tags: tagGroups,
-    users: userGroups,
+  return {
+    sites,
+    userGroups,
+    fields,
+    fieldEntries,
+    sharedBlockTypes,
+    sections,
+    entryTypes,
+    globalLayouts,
+    shared,
+    volumes,
+    categoryGroups,
+    tagGroups,
+    globalSets,
+    transforms,
+    schemas,
   };
-  const normaliseField = (field: Registered<ParsedField>, blockTypes: NormalisedBlockType[]) =>
-    fieldOf(field, blockTypes, (type, refs) => sourceTables[type]?.resolve(refs, problems) ?? []);
-  const siteSettings = (
-    list: readonly ParsedSiteSettings[] | undefined,
-    uriFormat: string,
-    enabledByDefault: boolean,
-  ): NormalisedSiteSettings[] =>
-    list === undefined
-      ? sites.all.map((site) => ({ siteUid: site.uid, uriFormat, enabledByDefault }))
-      : sites
-          .resolve(
-            list.map((entry) => entry.site),
-            problems,
-          )
-          .map((siteUid) => {
-            const entry = list.find((e) => sites.get(e.site.value)?.uid === siteUid);
-            return {
-              siteUid,
-              uriFormat: entry?.uriFormat ?? uriFormat,
-              enabledByDefault: entry?.enabledByDefault ?? enabledByDefault,
-            };
-          });
+}
 
-  const normalisedSections: NormalisedSection[] = sections.all.map(({ item: section, uid }) => ({
+function sectionsOf(t: ModelTables, problems: ModelProblems): NormalisedSection[] {
+  return t.sections.all.map(({ item: section, uid }) => ({
     ...itemOf(section, uid),
     type: section.type,
     maxLevels: section.maxLevels,
     ...(section.uriParentPrefix && { uriParentPrefix: true as const }),
     propagation: section.propagation,
-    siteSettings: siteSettings(section.sites, section.uriFormat, section.enabledByDefault),
-    entryTypes: (entryTypes.get(section.handle)?.all ?? []).map(
+    siteSettings: siteSettingsOf(t.sites, section.sites, section, problems),
+    entryTypes: (t.entryTypes.get(section.handle)?.all ?? []).map(
       ({ item: entryType, uid: typeUid }) => ({
         ...itemOf(entryType, typeUid),
         hasTitleField: entryType.hasTitleField,
         titleFormat: entryType.titleFormat,
-        ...(shared.has(entryType)
-          ? { fields: globalLayouts.get(entryType.handle) ?? [], shared: true as const }
-          : { fields: fields.resolve(entryType.fields, problems) }),
+        ...(t.shared.has(entryType)
+          ? { fields: t.globalLayouts.get(entryType.handle) ?? [], shared: true as const }
+          : { fields: t.fields.resolve(entryType.fields, problems) }),
       }),
     ),
   }));
+}
 
-  const catalog: ScopeCatalog = {
-    sites: handlesAndUids(sites),
-    sections: normalisedSections.map((s) => ({
+/** A section's or category group's sites: each site's own settings, else the item's. */
+function siteSettingsOf(
+  sites: ModelTables['sites'],
+  list: readonly ParsedSiteSettings[] | undefined,
+  defaults: { readonly uriFormat: string; readonly enabledByDefault: boolean },
+  problems: ModelProblems,
+): NormalisedSiteSettings[] {
+  const { uriFormat, enabledByDefault } = defaults;
+  if (list === undefined) {
+    return sites.all.map((site) => ({ siteUid: site.uid, uriFormat, enabledByDefault }));
+  }
+  return sites
+    .resolve(
+      list.map((entry) => entry.site),
+      problems,
+    )
+    .map((siteUid) => {
+      const entry = list.find((e) => sites.get(e.site.value)?.uid === siteUid);
+      return {
+        siteUid,
+        uriFormat: entry?.uriFormat ?? uriFormat,
+        enabledByDefault: entry?.enabledByDefault ?? enabledByDefault,
+      };
+    });
+}
+
+/** Handles and uids of what a schema's scope may name. */
+function catalogOf(t: ModelTables, sections: readonly NormalisedSection[]): ScopeCatalog {
+  return {
+    sites: handlesAndUids(t.sites),
+    sections: sections.map((s) => ({
       handle: s.handle,
       uid: s.uid,
-      entryTypes: s.entryTypes.map((t) => ({ handle: t.handle, uid: t.uid })),
+      entryTypes: s.entryTypes.map((type) => ({ handle: type.handle, uid: type.uid })),
     })),
-    volumes: handlesAndUids(volumes),
-    globalSets: handlesAndUids(globalSets),
-    userGroups: handlesAndUids(userGroups),
-    categoryGroups: handlesAndUids(categoryGroups),
-    tagGroups: handlesAndUids(tagGroups),
+    volumes: handlesAndUids(t.volumes),
+    globalSets: handlesAndUids(t.globalSets),
+    userGroups: handlesAndUids(t.userGroups),
+    categoryGroups: handlesAndUids(t.categoryGroups),
+    tagGroups: handlesAndUids(t.tagGroups),
   };
-  checkPublicSchema(schemas, problems);
-  const volumePaths = new Map<string, string>();
+}
 
-  return {
-    sites: sites.all.map(({ item: site, uid }) => ({
-      ...itemOf(site, uid),
-      language: site.language,
-      primary: site.primary,
-      baseUrl: site.baseUrl,
-    })),
-    fields: fieldEntries.map(({ field, blockTypes }) =>
-      normaliseField(
-        field,
-        blockTypes.map(({ blockType, fields: blockFields }) => ({
-          ...itemOf(blockType.item, blockType.uid),
-          fields: blockFields.all.map((blockField) => normaliseField(blockField, [])),
-          ...(sharedBlockTypes.has(blockType.item) && { shared: true as const }),
-        })),
-      ),
-    ),
-    sections: normalisedSections,
-    volumes: volumes.all.map(({ item: volume, uid }) => {
-      // Relative paths are relative to the working directory, like every other path setting.
-      const path = resolve(options.cwd, volume.path ?? join(options.volumesDir, volume.handle));
-      const other = volumePaths.get(path);
-      if (other) problems.add(volume.where, `path ${path} is also the path of volume "${other}"`);
-      volumePaths.set(path, volume.handle);
-      return {
-        ...itemOf(volume, uid),
-        path,
-        baseUrl: volume.baseUrl ?? `/volumes/${volume.handle}`,
-        fields: fields.resolve(volume.fields, problems),
-        ...(volume.allowedFileExtensions !== undefined && {
-          allowedFileExtensions: volume.allowedFileExtensions,
-        }),
-      };
-    }),
-    categoryGroups: categoryGroups.all.map(({ item: group, uid }) => ({
-      ...itemOf(group, uid),
-      maxLevels: group.maxLevels,
-      siteSettings: siteSettings(group.sites, group.uriFormat, group.enabledByDefault),
-      fields: fields.resolve(group.fields, problems),
-    })),
-    tagGroups: tagGroups.all.map(({ item: group, uid }) => ({
-      ...itemOf(group, uid),
-      fields: fields.resolve(group.fields, problems),
-    })),
-    globalSets: globalSets.all.map(({ item: set, uid }) => ({
-      ...itemOf(set, uid),
-      fields: fields.resolve(set.fields, problems),
-    })),
-    userGroups: userGroups.all.map(({ item: group, uid }) => itemOf(group, uid)),
-    userFields: fields.resolve(parsed.userFields, problems),
-    imageTransforms: transforms.all.map(({ item: transform, uid }) => ({
-      ...itemOf(transform, uid),
-      width: transform.width,
-      height: transform.height,
-      mode: transform.mode,
-      position: transform.position,
-      quality: transform.quality,
-      format: transform.format,
-      interlace: transform.interlace,
-    })),
-    schemas: schemas.all.map(({ item: schema, uid }) => ({
-      ...itemOf(schema, uid),
-      isPublic: schema.isPublic,
-      scope: normaliseScope(schema.scope, catalog, problems),
-      enabled: schema.enabled,
-      expiryDate: schema.expiryDate?.toISOString() ?? null,
-    })),
-  };
+function volumesOf(
+  t: ModelTables,
+  options: ResolveOptions,
+  problems: ModelProblems,
+): NormalisedModel['volumes'] {
+  const volumePaths = new Map<string, string>();
+  return t.volumes.all.map(({ item: volume, uid }) => {
+    // Relative paths are relative to the working directory, like every other path setting.
+    const path = resolve(options.cwd, volume.path ?? join(options.volumesDir, volume.handle));
+    const other = volumePaths.get(path);
+    if (other) problems.add(volume.where, `path ${path} is also the path of volume "${other}"`);
+    volumePaths.set(path, volume.handle);
+    return {
+      ...itemOf(volume, uid),
+      path,
+      baseUrl: volume.baseUrl ?? `/volumes/${volume.handle}`,
+      fields: t.fields.resolve(volume.fields, problems),
+      ...(volume.allowedFileExtensions !== undefined && {
+        allowedFileExtensions: volume.allowedFileExtensions,
+      }),
+    };
+  });
 }
 
 function itemOf(item: ParsedItem, uid: string): NormalisedItem {
