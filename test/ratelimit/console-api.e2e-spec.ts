@@ -186,6 +186,26 @@ describe('operator console JSON API on the debug listener', () => {
       expect(after.rules[0].totalHits).toBe(3);
     });
 
+    it('counts the callers of gRPC and /json decisions in /top (accounting on by default)', async () => {
+      const client = rateLimitClient(service.grpcAddress);
+      try {
+        await unary<Decision>(client, 'shouldRateLimit', {
+          domain: 'console',
+          descriptors: [{ entries: [{ key: 'user', value: 'top-grpc' }] }],
+        });
+      } finally {
+        client.close();
+      }
+      await decide(service, [['user', 'top-json']]);
+      await decide(service, [['user', 'top-json']]);
+      const response = await fetch(`${service.debugUrl}/top?domain=console&rule=console.user`);
+      expect(response.status).toBe(200);
+      const top = (await response.json()) as { byHits: { key: string; count: number }[] };
+      const count = (key: string) => top.byHits.find((caller) => caller.key === key)?.count;
+      expect(count('user=top-json')).toBe(2);
+      expect(count('user=top-grpc')).toBe(1);
+    });
+
     it('answers 400 for /top of an unknown rule', async () => {
       const response = await fetch(`${service.debugUrl}/top?rule=console.nope`);
       expect(response.status).toBe(400);

@@ -79,8 +79,9 @@ export class RateLimitService {
     private readonly serviceStats: ServiceStats,
     stats: StatsRegistry,
     @Optional() @Inject(RESERVED_COUNTER_STORE) reservedStore?: CounterStore,
-    // Nest injects null when the console's accounting is off (the factory's answer).
-    @Optional() observer?: DecisionObserver | null,
+    // Named, not read from the type: `DecisionObserver | null` is emitted as `Object`. Nest
+    // injects null when the console's accounting is off (the factory's answer).
+    @Optional() @Inject(DecisionObserver) observer?: DecisionObserver | null,
   ) {
     const { localCacheSizeInBytes, stopCacheKeyIncrementWhenOverlimit } = settings.limiter;
     this.stopIncrementWhenOverLimit = stopCacheKeyIncrementWhenOverlimit;
