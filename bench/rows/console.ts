@@ -147,7 +147,7 @@ function estimateRow(
   return ratioRow(
     {
       ...base,
-      measure: `${base.measure.replace('gRPC decisions/s', 'gRPC decisions per service CPU second')}, the in-process worst case added to off`,
+      measure: `gRPC decisions per service CPU second, memory store, ${descriptors === 1 ? '1 descriptor' : '3 descriptors'}: console accounting on (off plus the in-process worst case) / off`,
       note: `${offMicros.toFixed(1)} µs of service CPU per decision off + ${addedMicros.toFixed(2)} µs the accounting adds in process`,
     },
     { value: 1e6 / (offMicros + addedMicros), unit: 'req/CPU-s' },

@@ -10,6 +10,14 @@ import { teamNotFound } from '../teams.service';
 
 const alreadyAdded = () => GrafanaError.message(400, 'Group is already added to this team');
 
+/** One page of a team's external groups, as Grafana's search answers it. */
+export interface TeamGroupsPage {
+  totalCount: number;
+  teamGroups: { orgId: number; teamId: number; groupId: string }[];
+  page: number;
+  perPage: number;
+}
+
 /**
  * Team sync groups (Grafana Enterprise's `/api/teams/:teamId/groups`): stored mappings of
  * external group ids to a team, shown as the `/apis` object's `spec.externalGroups`. No identity
@@ -40,12 +48,7 @@ export class TeamGroupsService {
     principal: Principal,
     teamId: number,
     options: { query: string; page: number; perPage: number },
-  ): Promise<{
-    totalCount: number;
-    teamGroups: { orgId: number; teamId: number; groupId: string }[];
-    page: number;
-    perPage: number;
-  }> {
+  ): Promise<TeamGroupsPage> {
     const all = await this.list(principal, teamId);
     const needle = options.query.toLowerCase();
     const matching = all.filter((group) => group.groupId.toLowerCase().includes(needle));

@@ -20,7 +20,7 @@ import { GrafanaExceptionFilter } from '../../../infra/http/grafana/grafana-exce
 import { OnFailure } from '../../../infra/http/grafana/on-failure.decorator';
 import { GrafanaValidationPipe } from '../../../infra/http/grafana/validation/grafana-validation.pipe';
 import { paging } from '../../../infra/http/grafana/validation/paging.query';
-import { TeamGroupsService } from '../../groups/team-groups.service';
+import { TeamGroupsService, type TeamGroupsPage } from '../../groups/team-groups.service';
 import { TEAM_ID_PARAM } from '../route-params';
 import { RouteTeamId, TeamRoute } from '../team-route.guard';
 import {
@@ -66,12 +66,7 @@ export class TeamGroupsController {
     @CurrentPrincipal() principal: Principal,
     @RouteTeamId() teamId: number,
     @Query() query: TeamGroupsSearchQueryDto,
-  ): Promise<{
-    totalCount: number;
-    teamGroups: { orgId: number; teamId: number; groupId: string }[];
-    page: number;
-    perPage: number;
-  }> {
+  ): Promise<TeamGroupsPage> {
     return this.groups.search(principal, teamId, { query: query.query, ...paging(query) });
   }
 
