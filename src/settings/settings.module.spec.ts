@@ -1,4 +1,3 @@
-import { ConfigService } from '@nestjs/config';
 import { Test } from '@nestjs/testing';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,7 +5,7 @@ import { join } from 'node:path';
 import { Settings, SettingsError } from './settings';
 import { SettingsModule } from './settings.module';
 
-describe('SettingsModule (ConfigModule with the settings schema as its validation)', () => {
+describe('SettingsModule (the environment over .env, validated by the settings schema)', () => {
   let dir: string;
   let envFile: string;
   beforeEach(() => {
@@ -75,13 +74,31 @@ describe('SettingsModule (ConfigModule with the settings schema as its validatio
     ]);
   });
 
-  it('provides the validated object as Settings, and the ConfigService holds nothing else', async () => {
+  it('provides the validated object as Settings', async () => {
     const loaded = await SettingsModule.forRoot({ env: { PORT: '8090' }, envFile: false });
     const moduleRef = await Test.createTestingModule({ imports: [loaded.module] }).compile();
     expect(moduleRef.get(Settings)).toBe(loaded.settings);
-    const config = moduleRef.get(ConfigService);
-    expect(config.get('PORT')).toBeUndefined();
-    expect(config.get('PATH')).toBeUndefined();
+    expect(loaded.settings.http.port).toBe(8090);
     await moduleRef.close();
+  });
+
+  it('reads the environment of the process when given none', async () => {
+    const name = 'PORT';
+    const saved = process.env[name];
+    process.env[name] = '8091';
+    try {
+      writeFileSync(envFile, 'PORT=9000\n');
+      expect((await SettingsModule.forRoot({ envFile })).settings.http.port).toBe(8091);
+    } finally {
+      if (saved === undefined) delete process.env[name];
+      else process.env[name] = saved;
+    }
+  });
+
+  it('reads multi-line quoted values and keeps a trailing comment out of the value', async () => {
+    writeFileSync(envFile, 'ADMIN_USER="two\nlines"\nLOG_LEVEL=debug # more verbose\n');
+    const { settings } = await SettingsModule.forRoot({ env: {}, envFile });
+    expect(settings.identity.adminUser).toBe('two\nlines');
+    expect(settings.log.level).toBe('debug');
   });
 });

@@ -1,6 +1,6 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
-import { ConfigModule, ConfigService } from '@nestjs/config';
 import { resolve } from 'node:path';
+import { readEnvFile } from './env-file';
 import { Settings } from './settings';
 import { loadSettings } from './settings.loader';
 
@@ -24,49 +24,26 @@ export interface LoadedSettings {
   readonly module: DynamicModule;
 }
 
-/** The one entry of the ConfigService: the typed settings object. */
-const SETTINGS_KEY = 'settings';
-
 /**
- * Where settings enter: `ConfigModule` reads the environment and a `.env` file in the working
- * directory when there is one (a variable set in the environment, even empty, wins over the
- * file), and our schema is its validation step. An invalid value throws SettingsError naming every
- * bad variable and its allowed values, before any module exists. The typed `Settings` provider
- * is the only way code reads them; the ConfigService holds nothing else (not even process.env),
- * so nothing can read a variable around the schema.
+ * Where settings enter: the environment over a `.env` file in the working directory when there is
+ * one (a variable set in the environment, even empty, wins over the file), validated by our
+ * schema. An invalid value throws SettingsError naming every bad variable and its allowed values,
+ * before any module exists. The typed `Settings` provider is the only way code reads them; the
+ * file's variables are not copied into process.env, so nothing can read one around the schema.
  */
 @Global()
 @Module({})
 export class SettingsModule {
+  // Async as callers expect: a bad file or value rejects rather than throwing where it is called.
+  // eslint-disable-next-line @typescript-eslint/require-await
   static async forRoot(source: SettingsSource = {}): Promise<LoadedSettings> {
-    let settings: Settings | undefined;
-    const config = await ConfigModule.forRoot({
-      envFilePath: source.envFile === false ? [] : (source.envFile ?? resolve('.env')),
-      ignoreEnvFile: source.envFile === false,
-      // ConfigModule merges process.env over the file itself; a given environment is merged here.
-      validatePredefined: source.env === undefined,
-      skipProcessEnv: true,
-      cache: true,
-      validate: (variables) => {
-        const env = source.env === undefined ? variables : { ...variables, ...source.env };
-        settings = loadSettings(env as Record<string, string | undefined>, source.warn);
-        return { [SETTINGS_KEY]: settings };
-      },
-    });
-    if (settings === undefined) throw new Error('ConfigModule did not run the settings validation');
+    const file = source.envFile === false ? {} : readEnvFile(source.envFile ?? resolve('.env'));
+    const settings = loadSettings({ ...file, ...(source.env ?? process.env) }, source.warn);
     return {
       settings,
       module: {
         module: SettingsModule,
-        imports: [config],
-        providers: [
-          {
-            provide: Settings,
-            useFactory: (configService: ConfigService) =>
-              configService.getOrThrow<Settings>(SETTINGS_KEY),
-            inject: [ConfigService],
-          },
-        ],
+        providers: [{ provide: Settings, useValue: settings }],
         exports: [Settings],
       },
     };
