@@ -1,3 +1,6 @@
+import { join, resolve } from 'node:path';
+import { PROJECT_ROOT } from '../test/support/service-process';
+
 /*
  * The bench's knobs, all from the environment:
  *   BENCH_SECONDS  measured seconds per load run (default 3; each run adds a 1 s warm-up)
@@ -10,7 +13,10 @@
  *   BENCH_ONLY     comma list of groups to run: throughput, latency, algorithms, footprint,
  *                  local-cache, profile, graphql, teams, import, content-size, store-latency,
  *                  rlqs, console (default all)
- *   BENCH_IMPORT_ENTRIES  generated news entries of the import and content-size rows (default 20000)
+ *   BENCH_IMPORT_ENTRIES  generated news entries of the import rows (default 20000)
+ *   BENCH_CONTENT_SIZE_ENTRIES  entries of the large store of the content-size rows (default 100000)
+ *   BENCH_DATA_DIR  where stores kept between runs live (default bench/data; the content-size
+ *                  rows' PGlite stores, and the PostgreSQL databases `bench_size_*` they name)
  *   BENCH_BASELINE_REF  the commit the graphql and teams rows compare this build with (default
  *                  HEAD~1; `none`: those rows are skipped); BENCH_BASELINE_MAIN: an existing
  *                  build's main.js instead (bench/tools/baseline-build.ts)
@@ -62,6 +68,8 @@ export const BENCH = {
     process.env.BENCH_CALLGRIND_ROUNDS === '0' ? 0 : numberFrom('BENCH_CALLGRIND_ROUNDS', 2),
   keys: numberFrom('BENCH_KEYS', 1_000_000),
   importEntries: numberFrom('BENCH_IMPORT_ENTRIES', 20_000),
+  contentSizeEntries: numberFrom('BENCH_CONTENT_SIZE_ENTRIES', 100_000),
+  dataDir: resolve(process.env.BENCH_DATA_DIR?.trim() || join(PROJECT_ROOT, 'bench', 'data')),
   groups: selectedGroups(),
   /** h2load: connections × concurrent streams per connection. */
   grpcLoad: { clients: 16, streams: 10 },

@@ -1,14 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeGeneratedContent } from '../../test/support/generated-content';
-import { createPostgresDatabase, PostgresDatabase } from '../../test/support/postgres-database';
 import { PROJECT_ROOT } from '../../test/support/service-process';
 import { Row } from '../report/row';
 import { BENCH } from '../settings';
+import { keptContentStore } from '../tools/kept-content-store';
 import { median } from '../tools/median';
 import { launchService, Service } from '../tools/service-launcher';
-import { runImport } from './import';
 
 const SMALL = 1_000;
 const REQUESTS = 25;
@@ -140,70 +136,57 @@ async function timeQueries(service: Service, size: number): Promise<Map<string, 
 
 /**
  * Issue 27's 1,000-versus-large table: the same queries, uncached (X-Craft-Gql-Cache: no-cache),
- * sequential, on stores of 1,000 and BENCH_IMPORT_ENTRIES generated entries imported with
- * `content-import`, on PGlite and PostgreSQL. Goal: p50 at the large size within 2× of p50 at
- * 1,000, except the rows bounded by nature (offset, search, count: info).
+ * sequential, on stores of 1,000 and BENCH_CONTENT_SIZE_ENTRIES generated entries imported with
+ * `content-import` once and kept between runs under BENCH_DATA_DIR (bench/tools/kept-content-store.ts),
+ * on PGlite and PostgreSQL. Goal: p50 at the large size within 2× of p50 at 1,000, except the
+ * rows bounded by nature (offset, search, count: info).
  */
 export async function contentSizeRows(): Promise<Row[]> {
-  const large = BENCH.importEntries;
-  const root = mkdtempSync(join(tmpdir(), 'bench-size-'));
+  const large = BENCH.contentSizeEntries;
   const rows: Row[] = [];
-  try {
-    const seed = join(PROJECT_ROOT, 'config', 'content', 'seed');
-    for (const database of ['pglite', 'postgres'] as const) {
-      const measured = new Map<number, Map<string, number[]>>();
-      for (const size of [SMALL, large]) {
-        const files = join(root, `content-${size}`);
-        writeGeneratedContent(files, seed, size);
-        const dataDir = mkdtempSync(join(root, 'data-'));
-        let postgres: PostgresDatabase | undefined;
-        try {
-          if (database === 'postgres') postgres = await createPostgresDatabase('bench_size');
-          const env = {
-            DATA_DIR: dataDir,
-            ...(postgres === undefined ? {} : { DATABASE_URL: postgres.url }),
-          };
-          await runImport(files, env);
-          const service = await launchService({
-            label: `${database} ${size}`,
-            shape: 'default',
-            readyTimeoutMs: 120_000,
-            env: {
-              ...env,
-              CONTENT_PROJECT_DIR: join(PROJECT_ROOT, 'config', 'content', 'project'),
-              ADMIN_PASSWORD: 'bench-size-admin',
-            },
-          });
-          try {
-            measured.set(size, await timeQueries(service, size));
-          } finally {
-            await service.stop();
-          }
-        } finally {
-          await postgres?.drop();
-          rmSync(files, { recursive: true, force: true });
-        }
-      }
-      for (const { name } of QUERIES) {
-        const [smallP50, smallP95] = measured.get(SMALL)!.get(name)!;
-        const [largeP50, largeP95] = measured.get(large)!.get(name)!;
-        const ratio = largeP50 / smallP50;
-        const bounded = BOUNDED.has(name);
-        rows.push({
-          group: 'content-size',
-          measure: `${name} (p50 at ${large.toLocaleString('en')} vs ${SMALL.toLocaleString('en')})`,
-          shape: database,
-          ours: { value: largeP50, unit: 'ms' },
-          baseline: { value: smallP50, unit: 'ms' },
-          ratio,
-          goal: bounded ? 'documented bound' : '≤ 2×',
-          verdict: bounded ? 'info' : ratio <= 2 ? 'met' : 'missed',
-          note: `p95 ${largeP95.toFixed(1)} ms vs ${smallP95.toFixed(1)} ms; ${REQUESTS} sequential uncached requests`,
-        });
+  for (const database of ['pglite', 'postgres'] as const) {
+    const measured = new Map<number, Map<string, number[]>>();
+    const imported: number[] = [];
+    for (const size of [SMALL, large]) {
+      const store = await keptContentStore(database, size, join(BENCH.dataDir, 'content-size'));
+      if (store.imported) imported.push(size);
+      const service = await launchService({
+        label: `${database} ${size}`,
+        shape: 'default',
+        readyTimeoutMs: 120_000,
+        env: {
+          ...store.env,
+          CONTENT_PROJECT_DIR: join(PROJECT_ROOT, 'config', 'content', 'project'),
+          ADMIN_PASSWORD: 'bench-size-admin',
+        },
+      });
+      try {
+        measured.set(size, await timeQueries(service, size));
+      } finally {
+        await service.stop();
       }
     }
-  } finally {
-    rmSync(root, { recursive: true, force: true });
+    const kept =
+      imported.length === 0
+        ? 'both stores kept from an earlier run'
+        : `imported this run: ${imported.map((size) => size.toLocaleString('en')).join(', ')}`;
+    for (const { name } of QUERIES) {
+      const [smallP50, smallP95] = measured.get(SMALL)!.get(name)!;
+      const [largeP50, largeP95] = measured.get(large)!.get(name)!;
+      const ratio = largeP50 / smallP50;
+      const bounded = BOUNDED.has(name);
+      rows.push({
+        group: 'content-size',
+        measure: `${name} (p50 at ${large.toLocaleString('en')} vs ${SMALL.toLocaleString('en')})`,
+        shape: database,
+        ours: { value: largeP50, unit: 'ms' },
+        baseline: { value: smallP50, unit: 'ms' },
+        ratio,
+        goal: bounded ? 'documented bound' : '≤ 2×',
+        verdict: bounded ? 'info' : ratio <= 2 ? 'met' : 'missed',
+        note: `p95 ${largeP95.toFixed(1)} ms vs ${smallP95.toFixed(1)} ms; ${REQUESTS} sequential uncached requests; ${kept}`,
+      });
+    }
   }
   return rows;
 }
