@@ -8,8 +8,8 @@
  *   BENCH_BOOTS    fresh `MODULES=ratelimit` boots for the start-up rows (default 3)
  *   BENCH_KEYS     distinct keys for the RSS-after-keys row (default 1000000)
  *   BENCH_ONLY     comma list of groups to run: throughput, latency, algorithms, footprint,
- *                  local-cache, profile, graphql, teams, import, content-size, store-latency,
- *                  rlqs, console (default all)
+ *                  local-cache, profile, graphql, graphql-ceiling, teams, import, content-size,
+ *                  store-latency, rlqs, console (default all)
  *   BENCH_IMPORT_ENTRIES  generated news entries of the import and content-size rows (default 20000)
  *   BENCH_BASELINE_REF  the commit the graphql and teams rows compare this build with (default
  *                  HEAD~1; `none`: those rows are skipped); BENCH_BASELINE_MAIN: an existing
@@ -31,6 +31,7 @@ export const GROUPS = [
   'footprint',
   'local-cache',
   'graphql',
+  'graphql-ceiling',
   'teams',
   'import',
   'content-size',
