@@ -56,14 +56,30 @@ export async function graphqlCeilingRows(progress: (text: string) => void): Prom
   };
   try {
     const rows: Row[] = [];
-    progress('graphql-ceiling: PGlite');
-    rows.push(...(await pgliteRows(env, work, progress)));
-    progress('graphql-ceiling: PostgreSQL');
-    rows.push(...(await postgresRows(env, work, progress)));
+    // A database whose service or baseline fails gives one row saying why; the other still runs.
+    for (const database of ['pglite', 'postgres'] as const) {
+      progress(`graphql-ceiling: ${LABEL[database]}`);
+      try {
+        const measure = database === 'pglite' ? pgliteRows : postgresRows;
+        rows.push(...(await measure(env, work, progress)));
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        progress(`graphql-ceiling: ${LABEL[database]} failed: ${reason}`);
+        rows.push(
+          skippedRow(
+            { group: 'graphql-ceiling', measure: `the ${LABEL[database]} rows`, shape: 'default' },
+            `failed: ${reason.split('\n')[0]}`,
+          ),
+        );
+      }
+    }
     return rows;
   } finally {
     content.remove();
-    rmSync(work, { recursive: true, force: true });
+    // BENCH_CEILING_KEEP=1: the captured statements, the pgbench scripts and PGlite's copy stay,
+    // to rerun a baseline by hand.
+    if (process.env.BENCH_CEILING_KEEP === '1') progress(`graphql-ceiling: kept ${work}`);
+    else rmSync(work, { recursive: true, force: true });
   }
 }
 
@@ -281,7 +297,9 @@ function describe(
   for (const { text, values, name, prepared } of statements) {
     const kind = name !== undefined || prepared === true ? 'prepared' : 'unnamed';
     const oneLine = text.replace(/\s+/g, ' ');
-    progress(`  ${kind}, ${values.length} values: ${oneLine.slice(0, 160)}${oneLine.length > 160 ? '…' : ''}`);
+    progress(
+      `  ${kind}, ${values.length} values: ${oneLine.slice(0, 160)}${oneLine.length > 160 ? '…' : ''}`,
+    );
   }
 }
 

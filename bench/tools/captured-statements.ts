@@ -1,12 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { PROJECT_ROOT } from '../../test/support/service-process';
-import type { Service } from './service-launcher';
+import { dirname, join } from 'node:path';
+import { Service, SERVICE_MAIN } from './service-launcher';
 import type { CapturedStatement } from './statement-capture';
 
 /**
  * The settings that preload bench/tools/statement-capture.ts into a service of this build (the
- * PGlite worker client's path is this build's dist/, as the service loads it).
+ * PGlite worker client's path is the service build's, `SERVICE_MAIN`'s directory, as it loads it).
  */
 export function captureEnv(file: string): Record<string, string> {
   writeFileSync(file, '');
@@ -14,8 +13,7 @@ export function captureEnv(file: string): Record<string, string> {
     NODE_OPTIONS: `--require ${join(__dirname, 'statement-capture.js')}`,
     BENCH_CAPTURE_FILE: file,
     BENCH_CAPTURE_WORKER_CLIENT: join(
-      PROJECT_ROOT,
-      'dist',
+      dirname(SERVICE_MAIN),
       'infra',
       'database',
       'pglite-worker',

@@ -76,7 +76,10 @@ export async function answerProblem(
   const { status, text } = await ask(service, spec);
   const after = (await readStats(service.debugUrl)).get(HITS) ?? 0;
   if (status !== 200) return `answered ${status} ${text.slice(0, 200)}`;
-  const body = JSON.parse(text) as { data?: { entries?: unknown[]; entry?: unknown }; errors?: unknown };
+  const body = JSON.parse(text) as {
+    data?: { entries?: unknown[]; entry?: unknown };
+    errors?: unknown;
+  };
   if (body.errors !== undefined) return `errors: ${JSON.stringify(body.errors).slice(0, 200)}`;
   const count = body.data?.entries?.length ?? (body.data?.entry ? 1 : 0);
   if (count !== query.entries) return `${count} entries instead of ${query.entries}`;

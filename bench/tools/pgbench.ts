@@ -16,14 +16,18 @@ export interface PgbenchScript {
  * values node-postgres binds (untyped, as node-postgres sends them). A NULL value is written into
  * the statement (pgbench has no NULL variable). One script run = one request's statements.
  */
-export function pgbenchScript(file: string, statements: readonly CapturedStatement[]): PgbenchScript {
+export function pgbenchScript(
+  file: string,
+  statements: readonly CapturedStatement[],
+): PgbenchScript {
   const variables: string[] = [];
   const commands = statements.map((statement, k) =>
     statement.text.replace(/\$(\d+)(?!\d)/g, (_, digits: string) => {
-      const value = statement.values[Number(digits) - 1];
+      // node-postgres' text for the value (pg's prepareValue): a string, or null for NULL.
+      const value = statement.values[Number(digits) - 1] as string | null | undefined;
       if (value === null || value === undefined) return 'NULL';
       const name = `s${k}_${digits}`;
-      variables.push(`${name}=${String(value)}`);
+      variables.push(`${name}=${value}`);
       return `:${name}`;
     }),
   );

@@ -79,7 +79,10 @@ async function main(): Promise<void> {
     }
   };
   // The CPU count starts with the measured part.
-  const startCpu = setTimeout(() => (cpuAtStart = process.cpuUsage()), options.warmUpSeconds * 1000);
+  const startCpu = setTimeout(
+    () => (cpuAtStart = process.cpuUsage()),
+    options.warmUpSeconds * 1000,
+  );
   await Promise.all(Array.from({ length: options.concurrency }, loop));
   clearTimeout(startCpu);
   const cpu = process.cpuUsage(cpuAtStart);
@@ -93,6 +96,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -45,7 +45,9 @@ function capturePg(): void {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const pg = require('pg') as { Client: { prototype: { query: (...args: unknown[]) => unknown } } };
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { prepareValue } = require('pg/lib/utils') as { prepareValue(value: unknown): unknown };
+  const { prepareValue } = require('pg/lib/utils') as {
+    prepareValue: (value: unknown) => unknown;
+  };
   const original = pg.Client.prototype.query;
   pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
     if (on) {
