@@ -21,6 +21,12 @@ import { HttpRequestSpec, wrkRequest } from '../tools/wrk-request';
 
 /** wrk connections, as the rows against the no-op route (issue 17's measurement). */
 const CONNECTIONS = 32;
+/**
+ * Sequences in flight in PGlite's engine loop. The engine runs one statement at a time whatever
+ * the number, and by hand (1, 2, 4, 8, 32) 32 was the slowest in every run, 4 never: the worker's
+ * message queue and PGlite's query lock cost more the longer the queue (docs/benchmarks.md).
+ */
+const ENGINE_IN_FLIGHT = 4;
 /** pgbench clients: the service's PostgreSQL pool (DATABASE_POOL_SIZE's default). */
 const POOL_SIZE = 10;
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -125,7 +131,7 @@ async function pgliteRows(
           workerClient: env.BENCH_CAPTURE_WORKER_CLIENT,
           seconds,
           warmUpSeconds: 1,
-          concurrency: CONNECTIONS,
+          concurrency: ENGINE_IN_FLIGHT,
         });
         if (run.failed > 0) throw new Error(`the PGlite engine loop failed ${run.failed} times`);
         return {
@@ -306,7 +312,7 @@ function describe(
 const baselineName = (database: Database) =>
   database === 'postgres'
     ? `pgbench -M prepared -c ${POOL_SIZE} -j 1`
-    : `this build's PGlite worker alone, ${CONNECTIONS} sequences in flight`;
+    : `this build's PGlite worker alone, ${ENGINE_IN_FLIGHT} sequences in flight`;
 
 function skippedRows(query: CeilingQuery, database: Database, problem: string): Row[] {
   return ['POST', 'GET'].map((method) =>
