@@ -31,7 +31,6 @@ async function main(): Promise<void> {
   const needsFleet = runs('throughput') || runs('latency') || runs('algorithms') || runs('profile');
   const needsApiFleet = runs('graphql') || runs('teams');
   if (needsFleet || needsApiFleet || runs('graphql-ceiling')) await requireTool('wrk', 'wrk');
-  if (runs('graphql-ceiling')) await requireTool('pgbench', 'postgresql-client');
   if (needsFleet) {
     await requireTool('h2load', 'nghttp2-client');
     await requireTool('redis-server', 'redis-server');

@@ -11,6 +11,7 @@ import { contentFixture } from '../tools/content-fixture';
 import { LoadResult } from '../tools/load-result';
 import { median } from '../tools/median';
 import { pacedHttp } from '../tools/paced-http';
+import { requireTool } from '../tools/require-tool';
 import { runPgliteEngine } from '../tools/pglite-engine';
 import { pgbenchScript, runPgbench } from '../tools/pgbench';
 import { cpuSeconds } from '../tools/proc-cpu';
@@ -51,6 +52,8 @@ interface ServiceRun extends LoadResult {
  * p50/p99 of the POST at half the service's saturated rate (a paced client).
  */
 export async function graphqlCeilingRows(progress: (text: string) => void): Promise<Row[]> {
+  // Missing, it fails this group only (one row saying which package to install).
+  await requireTool('pgbench', 'postgresql-client');
   const content = contentFixture();
   const work = mkdtempSync(join(tmpdir(), 'bench-ceiling-'));
   const env = {
