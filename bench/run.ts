@@ -9,6 +9,7 @@ import { footprintRows } from './rows/footprint';
 import { graphqlRows } from './rows/graphql';
 import { importRows } from './rows/import';
 import { contentSizeRows } from './rows/content-size';
+import { graphqlCeilingRows } from './rows/graphql-ceiling';
 import { graphqlNoopRows } from './rows/graphql-noop';
 import { latencyRows } from './rows/latency';
 import { localCacheRows } from './rows/local-cache';
@@ -29,7 +30,7 @@ async function main(): Promise<void> {
   const at = new Date();
   const needsFleet = runs('throughput') || runs('latency') || runs('algorithms') || runs('profile');
   const needsApiFleet = runs('graphql') || runs('teams');
-  if (needsFleet || needsApiFleet) await requireTool('wrk', 'wrk');
+  if (needsFleet || needsApiFleet || runs('graphql-ceiling')) await requireTool('wrk', 'wrk');
   if (needsFleet) {
     await requireTool('h2load', 'nghttp2-client');
     await requireTool('redis-server', 'redis-server');
@@ -105,6 +106,8 @@ async function main(): Promise<void> {
   } finally {
     await apiFleet?.stop();
   }
+  // Its own two services (PGlite, PostgreSQL) and the databases alone, with nothing else running.
+  await group('graphql-ceiling', () => graphqlCeilingRows(progress));
   await group('footprint', () => footprintRows(fleet));
   await group('local-cache', () => localCacheRows());
   await group('import', () => importRows());

@@ -11,8 +11,8 @@ import { PROJECT_ROOT } from '../test/support/service-process';
  *   BENCH_BOOTS    fresh `MODULES=ratelimit` boots for the start-up rows (default 3)
  *   BENCH_KEYS     distinct keys for the RSS-after-keys row (default 1000000)
  *   BENCH_ONLY     comma list of groups to run: throughput, latency, algorithms, footprint,
- *                  local-cache, profile, graphql, teams, import, content-size, store-latency,
- *                  rlqs, console (default all)
+ *                  local-cache, profile, graphql, graphql-ceiling, teams, import, content-size,
+ *                  store-latency, rlqs, console (default all)
  *   BENCH_IMPORT_ENTRIES  generated news entries of the import rows (default 20000)
  *   BENCH_CONTENT_SIZE_ENTRIES  entries of the large store of the content-size rows (default 100000)
  *   BENCH_DATA_DIR  where stores kept between runs live (default bench/data; the content-size
@@ -37,6 +37,7 @@ export const GROUPS = [
   'footprint',
   'local-cache',
   'graphql',
+  'graphql-ceiling',
   'teams',
   'import',
   'content-size',

@@ -14,7 +14,10 @@ export const SHAPES: readonly Shape[] = ['default', 'ratelimit'];
 export const shapeLabel = (shape: Shape) => (shape === 'default' ? 'default' : 'MODULES=ratelimit');
 
 /** The built service; SERVICE_MAIN (relative to the project, or absolute) picks another build. */
-const MAIN = resolve(PROJECT_ROOT, process.env.SERVICE_MAIN ?? join('dist', 'main.js'));
+export const SERVICE_MAIN = resolve(
+  PROJECT_ROOT,
+  process.env.SERVICE_MAIN ?? join('dist', 'main.js'),
+);
 
 export interface Service {
   readonly label: string;
@@ -50,7 +53,7 @@ export interface LaunchOptions {
  * process does not read it).
  */
 export async function launchService(options: LaunchOptions): Promise<Service> {
-  const main = options.build?.main ?? MAIN;
+  const main = options.build?.main ?? SERVICE_MAIN;
   if (!existsSync(main)) throw new Error(`${main} is missing: run \`npm run build\` first`);
   const [port, grpcPort, debugPort] = await freePorts(3);
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
