@@ -37,6 +37,7 @@ export class ContentImporter {
     document: SeedDocument,
     model: ContentModelIndex = this.models.current,
     listener?: LoadListener,
+    consume = false,
   ): Promise<ImportCounts> {
     return this.database.transaction(() =>
       new SeedRun(
@@ -47,7 +48,7 @@ export class ContentImporter {
         new LoadTracker(this.states),
         listener,
         () => this.database.refreshContentStatistics(),
-      ).run(document),
+      ).run(document, consume),
     );
   }
 
@@ -56,7 +57,8 @@ export class ContentImporter {
     const started = performance.now();
     const files = contentFilesOf(paths);
     const document = readContentFiles(files);
-    const counts = await this.load(document, this.models.current, listener);
+    // The document is read for this load only: its entries are let go as they are written.
+    const counts = await this.load(document, this.models.current, listener, true);
     await this.database.refreshStatistics();
     return { counts, files: files.length, elapsedMs: performance.now() - started };
   }

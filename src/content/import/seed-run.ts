@@ -91,7 +91,12 @@ export class SeedRun {
     this.statistics = new StatisticsSchedule(refreshStatistics);
   }
 
-  async run(document: SeedDocument): Promise<ImportCounts> {
+  /**
+   * Loads the document. `consume`: the caller is done with it, and each entry is let go once
+   * handed on (the document's entry list is emptied), so a large load holds a batch of entries,
+   * not every entry of every file until the end.
+   */
+  async run(document: SeedDocument, consume = false): Promise<ImportCounts> {
     const items = SEED_KINDS.reduce((sum, kind) => sum + document[kind].length, 0);
     const progress = this.counter('items', items);
     for (const user of document.users) {
@@ -127,7 +132,11 @@ export class SeedRun {
           ),
         ),
     );
-    for (const entry of parentsFirst(document.entries, (e) => e.section)) {
+    const entries: (SeedEntry | undefined)[] = parentsFirst(document.entries, (e) => e.section);
+    if (consume) document.entries.length = 0;
+    for (let i = 0; i < entries.length; i++) {
+      const entry = entries[i]!;
+      if (consume) entries[i] = undefined;
       await batches.add(entry, await this.newEntry(entry, progress));
     }
     await batches.flush();
