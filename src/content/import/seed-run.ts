@@ -34,6 +34,7 @@ import { holdsNestedElements } from '../model/field-types';
 import { type ContentItem, type PreparedContent, prepareContent } from './prepared-content';
 import { StatisticsSchedule } from './statistics-schedule';
 import { type EntryCandidate, SeedEntryBatches } from './seed-entry-batches';
+import type { EntrySource } from './streamed-entries';
 
 /** Every problem of a content load; nothing of it was written. */
 export class SeedContentError extends Error {
@@ -92,12 +93,17 @@ export class SeedRun {
   }
 
   /**
-   * Loads the document. `consume`: the caller is done with it, and each entry is let go once
-   * handed on (the document's entry list is emptied), so a large load holds a batch of entries,
-   * not every entry of every file until the end.
+   * Loads the document. `entries`: the load's entries come from there instead (already in load
+   * order; the document's own list is ignored), as the command streams them file by file.
    */
-  async run(document: SeedDocument, consume = false): Promise<ImportCounts> {
-    const items = SEED_KINDS.reduce((sum, kind) => sum + document[kind].length, 0);
+  async run(document: SeedDocument, entries?: EntrySource): Promise<ImportCounts> {
+    const source = entries ?? {
+      count: document.entries.length,
+      entries: parentsFirst(document.entries, (e) => e.section),
+    };
+    const items =
+      SEED_KINDS.reduce((sum, kind) => sum + (kind === 'entries' ? 0 : document[kind].length), 0) +
+      source.count;
     const progress = this.counter('items', items);
     for (const user of document.users) {
       await progress(this.item(`${user.at} (${user.username})`, () => this.user(user)));
@@ -132,11 +138,7 @@ export class SeedRun {
           ),
         ),
     );
-    const entries: (SeedEntry | undefined)[] = parentsFirst(document.entries, (e) => e.section);
-    if (consume) document.entries.length = 0;
-    for (let i = 0; i < entries.length; i++) {
-      const entry = entries[i]!;
-      if (consume) entries[i] = undefined;
+    for (const entry of source.entries) {
       await batches.add(entry, await this.newEntry(entry, progress));
     }
     await batches.flush();
