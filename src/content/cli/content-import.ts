@@ -1,7 +1,16 @@
 #!/usr/bin/env node
 // The `content-import` bin: runs beside (PostgreSQL) or instead of (PGlite) the service.
 import 'reflect-metadata';
+import { setFlagsFromString } from 'node:v8';
 import { runContentCommand } from './command';
 import { contentImport, IMPORT_PROGRAM } from './import.command';
+
+// A large import allocates fast around a modest live set; with V8's default growth factor the
+// heap grew to several times that set between full collections (docs/content-import.md, Large
+// imports). V8 reads it at every full collection, so setting it here still applies.
+setFlagsFromString('--heap-growing-percent=30');
+// The command answers no requests, so PGlite's worker thread (the service's default) would only
+// add a second heap and copy every statement and result between threads. Unless told otherwise.
+process.env.PGLITE_WORKER ??= 'false';
 
 runContentCommand(IMPORT_PROGRAM, contentImport);

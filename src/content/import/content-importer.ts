@@ -3,7 +3,7 @@ import { Database } from '../../infra/database/database';
 import type { ContentModelIndex } from '../model/content-model.index';
 import { ContentModelSource } from '../model/content-model.source';
 import type { SeedDocument } from './seed-document';
-import { readContentFiles } from './seed-files';
+import { readContentFilesStreamed, type EntrySource } from './streamed-entries';
 import { SeedRun } from './seed-run';
 import { ElementWriter } from '../store/write/element-writer';
 import { ElementLookups } from '../store/write/element-lookups';
@@ -37,6 +37,7 @@ export class ContentImporter {
     document: SeedDocument,
     model: ContentModelIndex = this.models.current,
     listener?: LoadListener,
+    entries?: EntrySource,
   ): Promise<ImportCounts> {
     return this.database.transaction(() =>
       new SeedRun(
@@ -47,7 +48,7 @@ export class ContentImporter {
         new LoadTracker(this.states),
         listener,
         () => this.database.refreshContentStatistics(),
-      ).run(document),
+      ).run(document, entries),
     );
   }
 
@@ -55,8 +56,14 @@ export class ContentImporter {
   async importPaths(paths: readonly string[], listener?: LoadListener): Promise<ImportReport> {
     const started = performance.now();
     const files = contentFilesOf(paths);
-    const document = readContentFiles(files);
-    const counts = await this.load(document, this.models.current, listener);
+    // Entries are read again file by file as the load reaches them (streamed-entries.ts).
+    const content = readContentFilesStreamed(files);
+    const counts = await this.load(
+      content.document,
+      this.models.current,
+      listener,
+      content.entries,
+    );
     await this.database.refreshStatistics();
     return { counts, files: files.length, elapsedMs: performance.now() - started };
   }

@@ -1,7 +1,12 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, extname, join } from 'node:path';
 import { parseContentYaml } from './content-yaml';
-import { emptySeedDocument, parseSeedDocument, type SeedDocument } from './seed-document';
+import {
+  emptySeedDocument,
+  parseSeedDocument,
+  SEED_KINDS,
+  type SeedDocument,
+} from './seed-document';
 
 const EXTENSIONS = new Set(['.yaml', '.yml', '.json']);
 
@@ -31,6 +36,24 @@ export function seedFileNames(directory: string): string[] {
     .sort();
 }
 
+/** Reads and checks one content file into a document of its own; undefined: it does not parse. */
+export function readContentFile(
+  { path, label }: ContentFile,
+  problems: string[],
+): SeedDocument | undefined {
+  let raw: unknown;
+  try {
+    const text = readFileSync(path, 'utf8');
+    raw = extname(path).toLowerCase() === '.json' ? JSON.parse(text) : parseContentYaml(text);
+  } catch (error) {
+    problems.push(`${label}: ${(error as Error).message.split('\n')[0]}`);
+    return undefined;
+  }
+  const document = emptySeedDocument();
+  parseSeedDocument(raw, label, dirname(path), document, problems);
+  return document;
+}
+
 /**
  * Reads and checks content files into one document, in the given order. A file's asset files
  * are found relative to its own directory. Every problem of every file is thrown together.
@@ -38,16 +61,12 @@ export function seedFileNames(directory: string): string[] {
 export function readContentFiles(files: readonly ContentFile[]): SeedDocument {
   const document = emptySeedDocument();
   const problems: string[] = [];
-  for (const { path, label } of files) {
-    let raw: unknown;
-    try {
-      const text = readFileSync(path, 'utf8');
-      raw = extname(path).toLowerCase() === '.json' ? JSON.parse(text) : parseContentYaml(text);
-    } catch (error) {
-      problems.push(`${label}: ${(error as Error).message.split('\n')[0]}`);
-      continue;
+  for (const file of files) {
+    const one = readContentFile(file, problems);
+    if (one === undefined) continue;
+    for (const kind of SEED_KINDS) {
+      for (const item of one[kind]) (document[kind] as unknown[]).push(item);
     }
-    parseSeedDocument(raw, label, dirname(path), document, problems);
   }
   if (problems.length > 0) throw new SeedFileError(problems);
   return document;

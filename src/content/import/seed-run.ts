@@ -34,6 +34,7 @@ import { holdsNestedElements } from '../model/field-types';
 import { type ContentItem, type PreparedContent, prepareContent } from './prepared-content';
 import { StatisticsSchedule } from './statistics-schedule';
 import { type EntryCandidate, SeedEntryBatches } from './seed-entry-batches';
+import type { EntrySource } from './streamed-entries';
 
 /** Every problem of a content load; nothing of it was written. */
 export class SeedContentError extends Error {
@@ -91,8 +92,18 @@ export class SeedRun {
     this.statistics = new StatisticsSchedule(refreshStatistics);
   }
 
-  async run(document: SeedDocument): Promise<ImportCounts> {
-    const items = SEED_KINDS.reduce((sum, kind) => sum + document[kind].length, 0);
+  /**
+   * Loads the document. `entries`: the load's entries come from there instead (already in load
+   * order; the document's own list is ignored), as the command streams them file by file.
+   */
+  async run(document: SeedDocument, entries?: EntrySource): Promise<ImportCounts> {
+    const source = entries ?? {
+      count: document.entries.length,
+      entries: parentsFirst(document.entries, (e) => e.section),
+    };
+    const items =
+      SEED_KINDS.reduce((sum, kind) => sum + (kind === 'entries' ? 0 : document[kind].length), 0) +
+      source.count;
     const progress = this.counter('items', items);
     for (const user of document.users) {
       await progress(this.item(`${user.at} (${user.username})`, () => this.user(user)));
@@ -127,7 +138,7 @@ export class SeedRun {
           ),
         ),
     );
-    for (const entry of parentsFirst(document.entries, (e) => e.section)) {
+    for (const entry of source.entries) {
       await batches.add(entry, await this.newEntry(entry, progress));
     }
     await batches.flush();
