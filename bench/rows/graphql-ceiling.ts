@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
+import { createPostgresDatabase } from '../../test/support/postgres-database';
 import { ADMIN_PASSWORD } from '../api-fleet';
 import { Row, skippedRow, throughput } from '../report/row';
 import { BENCH } from '../settings';
@@ -30,7 +30,6 @@ const CONNECTIONS = 32;
 const ENGINE_IN_FLIGHT = 4;
 /** pgbench clients: the service's PostgreSQL pool (DATABASE_POOL_SIZE's default). */
 const POOL_SIZE = 10;
-const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const GOAL = { pglite: 0.85, postgres: 0.35 } as const;
 type Database = keyof typeof GOAL;
 const LABEL: Record<Database, string> = { pglite: 'PGlite', postgres: 'PostgreSQL' };
@@ -161,7 +160,7 @@ async function postgresRows(
   work: string,
   progress: (text: string) => void,
 ): Promise<Row[]> {
-  const database = await createDatabase();
+  const database = await createPostgresDatabase('bench_ceiling');
   try {
     const service = await launchService({
       label: 'ceiling postgres',
@@ -348,24 +347,4 @@ async function quiet(service: Service): Promise<void> {
     await (await fetch(`${service.httpUrl}/healthcheck`)).arrayBuffer();
     fast = performance.now() - sent < 20 ? fast + 1 : 0;
   }
-}
-
-/** A fresh database on the test server, for a service of this build. */
-async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `bench_ceiling_${process.pid}_${Date.now()}`;
-  const admin = new Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const cleanup = new Client({ connectionString: ADMIN_URL });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
+import { createPostgresDatabase } from '../../test/support/postgres-database';
 import { ApiFleet } from '../api-fleet';
 import { Row, skippedRow, throughput } from '../report/row';
 import { BENCH } from '../settings';
@@ -21,7 +21,6 @@ const BODY = JSON.stringify({ query: NEWS_PAGE_QUERY });
 const HASH = createHash('sha256').update(NEWS_PAGE_QUERY).digest('hex');
 const PERSISTED = { persistedQuery: { version: 1, sha256Hash: HASH } };
 const HITS = 'content.graphql_cache.hits';
-const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 interface Variant {
   readonly measure: string;
@@ -275,34 +274,22 @@ async function variantProblem(
 async function startPostgresService(
   fleet: ApiFleet,
 ): Promise<{ service: Service; stop: () => Promise<void> }> {
-  const name = `bench_${process.pid}_${Date.now()}`;
-  const admin = new Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const drop = async () => {
-    const cleanup = new Client({ connectionString: ADMIN_URL });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await cleanup.end();
-  };
+  const database = await createPostgresDatabase('bench_noop');
   try {
     const service = await launchService({
       label: 'api postgres',
       shape: 'default',
-      env: { ...fleet.env, DATABASE_URL: url.toString() },
+      env: { ...fleet.env, DATABASE_URL: database.url },
     });
     return {
       service,
       stop: async () => {
         await service.stop();
-        await drop();
+        await database.drop();
       },
     };
   } catch (error) {
-    await drop();
+    await database.drop();
     throw error;
   }
 }

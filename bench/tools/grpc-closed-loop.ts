@@ -1,4 +1,4 @@
-import { LoadResult } from './load-result';
+import { latencyResult, LoadResult } from './load-result';
 import { rawGrpcClient } from './raw-grpc-client';
 
 export interface ClosedLoopOptions {
@@ -42,15 +42,5 @@ export async function grpcClosedLoop(options: ClosedLoopOptions): Promise<LoadRe
   } finally {
     for (const client of clients) client.close();
   }
-  durations.sort((a, b) => a - b);
-  const at = (share: number) =>
-    durations.length === 0
-      ? NaN
-      : durations[Math.min(durations.length - 1, Math.floor(durations.length * share))];
-  return {
-    requestsPerSecond: durations.length / options.seconds,
-    failed,
-    p50: at(0.5),
-    p99: at(0.99),
-  };
+  return latencyResult(durations, options.seconds, failed);
 }

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { writeGeneratedContent } from '../../test/support/generated-content';
-import { POSTGRES_ADMIN_URL } from '../../test/support/postgres-database';
+import { POSTGRES_ADMIN_URL, withClient } from '../../test/support/postgres-database';
 import { PROJECT_ROOT } from '../../test/support/service-process';
 import { runImport } from '../rows/import';
 
@@ -111,12 +111,6 @@ function databaseUrl(name: string): string {
   return url.toString();
 }
 
-async function admin<T>(work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: POSTGRES_ADMIN_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
+function admin<T>(work: (client: Client) => Promise<T>): Promise<T> {
+  return withClient(POSTGRES_ADMIN_URL, work);
 }

@@ -1,5 +1,5 @@
 import { Agent, request } from 'node:http';
-import { LoadResult } from './load-result';
+import { latencyResult, LoadResult } from './load-result';
 import type { HttpRequestSpec } from './wrk-request';
 
 export interface PacedOptions {
@@ -61,15 +61,5 @@ export async function pacedHttp(
   }
   await Promise.all(inFlight);
   agent.destroy();
-  durations.sort((a, b) => a - b);
-  const at = (share: number) =>
-    durations.length === 0
-      ? NaN
-      : durations[Math.min(durations.length - 1, Math.floor(durations.length * share))];
-  return {
-    requestsPerSecond: durations.length / options.seconds,
-    failed,
-    p50: at(0.5),
-    p99: at(0.99),
-  };
+  return latencyResult(durations, options.seconds, failed);
 }

@@ -34,7 +34,8 @@ export async function createPostgresDatabase(prefix = 'teams'): Promise<Postgres
   };
 }
 
-async function withClient<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
+/** Runs `work` with a client connected to `url`, closed afterwards. */
+export async function withClient<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
   const client = new Client({ connectionString: url });
   await client.connect();
   try {
