@@ -159,7 +159,8 @@ export type UserGroup = ModelItem;
 
 export type TransformMode = 'crop' | 'fit' | 'stretch' | 'letterbox';
 
-export interface ImageTransform extends ModelItem {
+/** What a named image transform does, as the YAML declares it and the model keeps it. */
+export interface TransformSettings {
   readonly width: number | null;
   readonly height: number | null;
   readonly mode: TransformMode;
@@ -167,6 +168,14 @@ export interface ImageTransform extends ModelItem {
   readonly quality: number | null;
   readonly format: 'jpg' | 'png' | 'gif' | 'webp' | 'avif' | null;
   readonly interlace: 'none' | 'line' | 'plane' | 'partition';
+}
+
+export interface ImageTransform extends ModelItem, TransformSettings {}
+
+/** Only the transform's settings of an item that carries more. */
+export function transformSettings(transform: TransformSettings): TransformSettings {
+  const { width, height, mode, position, quality, format, interlace } = transform;
+  return { width, height, mode, position, quality, format, interlace };
 }
 
 export interface GqlSchemaDefinition extends ModelItem {

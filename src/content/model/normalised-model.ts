@@ -1,6 +1,6 @@
 import type {
   FieldOption,
-  ImageTransform,
+  TransformSettings,
   RangeSettings,
   SectionType,
   TableColumn,
@@ -93,11 +93,7 @@ export interface NormalisedCategoryGroup extends NormalisedLayoutItem {
   readonly siteSettings: readonly NormalisedSiteSettings[];
 }
 
-export type NormalisedImageTransform = NormalisedItem &
-  Pick<
-    ImageTransform,
-    'width' | 'height' | 'mode' | 'position' | 'quality' | 'format' | 'interlace'
-  >;
+export type NormalisedImageTransform = NormalisedItem & TransformSettings;
 
 export interface NormalisedSchema extends NormalisedItem {
   readonly isPublic: boolean;

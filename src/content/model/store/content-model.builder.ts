@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { ContentModel, Field, MatrixBlockType, SectionSiteSettings } from '../content-model';
+import {
+  transformSettings,
+  type ContentModel,
+  type Field,
+  type MatrixBlockType,
+  type SectionSiteSettings,
+} from '../content-model';
 import type { NormalisedField, NormalisedModel, NormalisedSiteSettings } from '../normalised-model';
 
 /** sha256 of the normalised model: the same YAML (and volume directory) gives the same version. */
@@ -117,13 +123,7 @@ export function buildContentModel(
     userFields: layout(model.userFields),
     imageTransforms: model.imageTransforms.map((transform) => ({
       ...item(transform),
-      width: transform.width,
-      height: transform.height,
-      mode: transform.mode,
-      position: transform.position,
-      quality: transform.quality,
-      format: transform.format,
-      interlace: transform.interlace,
+      ...transformSettings(transform),
     })),
     schemas: model.schemas.map((schema) => ({
       ...item(schema),

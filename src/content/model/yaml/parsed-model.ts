@@ -1,6 +1,6 @@
 import type {
   FieldOption,
-  ImageTransform,
+  TransformSettings,
   RangeSettings,
   SectionType,
   TableColumn,
@@ -104,11 +104,7 @@ export interface ParsedCategoryGroup extends ParsedLayoutItem {
 
 export type ParsedUserGroup = ParsedItem;
 
-export type ParsedImageTransform = ParsedItem &
-  Pick<
-    ImageTransform,
-    'width' | 'height' | 'mode' | 'position' | 'quality' | 'format' | 'interlace'
-  >;
+export type ParsedImageTransform = ParsedItem & TransformSettings;
 
 export interface ParsedSchema extends ParsedItem {
   readonly isPublic: boolean;

@@ -29,6 +29,7 @@ import type { Located } from './yaml-map';
 import { suggestion } from './did-you-mean';
 import { type ElementKind, ElementKinds } from '../element-kinds';
 import { normaliseScope, type ScopeCatalog } from '../scope-normaliser';
+import { transformSettings } from '../content-model';
 
 export interface ResolveOptions {
   /** Where volumes without a `path` keep their files: `<volumesDir>/<handle>`. */
@@ -100,13 +101,7 @@ export function resolveModel(
     userFields: t.fields.resolve(parsed.userFields, problems),
     imageTransforms: t.transforms.all.map(({ item: transform, uid }) => ({
       ...itemOf(transform, uid),
-      width: transform.width,
-      height: transform.height,
-      mode: transform.mode,
-      position: transform.position,
-      quality: transform.quality,
-      format: transform.format,
-      interlace: transform.interlace,
+      ...transformSettings(transform),
     })),
     schemas: t.schemas.all.map(({ item: schema, uid }) => ({
       ...itemOf(schema, uid),
