@@ -189,7 +189,19 @@ mutationsSuite('Element query arguments (property)', () => {
             expect(Array.isArray(list)).toBe(true);
           }
         }),
-        { numRuns: 100 },
+        {
+          numRuns: 100,
+          examples: [
+            // Found by CI: an id past 2^53 with fixedOrder reached the bigint[] of the order.
+            [
+              {
+                query:
+                  'query ($a0: [QueryArgument], $a1: Boolean) { users(id: $a0, fixedOrder: $a1) { id } }',
+                variables: { a0: [1e300], a1: true },
+              },
+            ],
+          ],
+        },
       );
     } finally {
       spy.mockRestore();

@@ -140,6 +140,11 @@ describe('plainIdList', () => {
     expect(plainIdList(9)).toEqual([9]);
   });
 
+  it('leaves out integers no element id can be (past 2^53)', () => {
+    expect(plainIdList([1e300, 4, '9007199254740993'])).toEqual([4]);
+    expect(plainIdList([1e300])).toBeNull();
+  });
+
   it('returns null for anything that is not a plain id list', () => {
     expect(plainIdList(undefined)).toBeNull();
     expect(plainIdList(['not', 1, 2])).toBeNull();

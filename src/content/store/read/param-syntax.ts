@@ -132,7 +132,9 @@ function unescapeAsterisks(text: string): string {
 
 /**
  * The ids of a parameter that is a plain list of ids (`[3, 1, 2]`, `"3, 1, 2"`), in the order
- * given, for `fixedOrder`; null for anything else (operators, `not`, wildcards).
+ * given, for `fixedOrder`; null for anything else (operators, `not`, wildcards). An integer past
+ * 2^53 (`1e300`) names no element and would not fit the `bigint[]` the order is read from, so it
+ * is left out of the order.
  */
 export function plainIdList(param: Param | undefined): number[] | null {
   const node = parseParam(param);
@@ -143,7 +145,7 @@ export function plainIdList(param: Param | undefined): number[] | null {
     if (item.type !== 'compare' || item.operator !== '=') return null;
     const id = Number(item.value);
     if (typeof item.value === 'boolean' || !Number.isInteger(id)) return null;
-    ids.push(id);
+    if (Number.isSafeInteger(id)) ids.push(id);
   }
   return ids.length > 0 ? ids : null;
 }
