@@ -58,7 +58,7 @@ export const decisionStatus = (response: RateLimitResponse): number =>
 
 /** Sends a decision on the raw response, with the headers Fastify would send with it. */
 export function sendDecision(response: ServerResponse, decision: RateLimitResponse): void {
-  const body = JSON.stringify(encodeJsonResponse(decision));
+  const body = encodeJsonResponse(decision);
   response.statusCode = decisionStatus(decision);
   response.setHeader('content-type', 'application/json; charset=utf-8');
   response.setHeader('content-length', Buffer.byteLength(body));

@@ -120,7 +120,10 @@ export class JsonRoute implements OnModuleInit, OnApplicationBootstrap {
   private handle(request: FastifyRequest, reply: FastifyReply): void {
     const done: DecisionCallback = (error, response) => {
       if (error === null) {
-        void reply.status(decisionStatus(response!)).send(encodeJsonResponse(response!));
+        void reply
+          .status(decisionStatus(response!))
+          .type('application/json; charset=utf-8')
+          .send(encodeJsonResponse(response!));
       } else if (error instanceof InvalidRateLimitRequestError) {
         void reply.status(400).send({ message: error.message });
       } else if (error instanceof RateLimitUnavailableError) {
