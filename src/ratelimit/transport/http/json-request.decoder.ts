@@ -77,63 +77,60 @@ function unitAt(value: unknown, path: string): Unit {
 }
 
 /**
- * Reads each field by JSON name or proto name; any other key is an error. Own names only: a body
- * key such as `constructor` or `__proto__` is not a field because every object answers to it.
+ * Reads each field by JSON name or proto name into its slot (`names` maps both to the slot's
+ * index); any other key is an error. Own names only: a body key such as `constructor` or
+ * `__proto__` is not a field because every object answers to it. A parsed JSON value is never
+ * undefined, so an undefined slot is a field not given.
  */
-function fields(
+function readFields(
   object: JsonObject,
   path: string,
-  names: Readonly<Record<string, string>>,
-): Map<string, unknown> {
-  const found = new Map<string, unknown>();
+  names: Readonly<Record<string, number>>,
+  slots: unknown[],
+): void {
   for (const key of Object.keys(object)) {
-    const canonical = Object.hasOwn(names, key) ? names[key] : undefined;
-    if (canonical === undefined) fail(path, `unknown field "${key}"`);
-    if (found.has(canonical)) fail(path, `field "${key}" is given twice`);
-    found.set(canonical, object[key]);
+    const slot = Object.hasOwn(names, key) ? names[key] : undefined;
+    if (slot === undefined) fail(path, `unknown field "${key}"`);
+    if (slots[slot] !== undefined) fail(path, `field "${key}" is given twice`);
+    slots[slot] = object[key];
   }
-  return found;
 }
 
-const REQUEST_FIELDS = {
-  domain: 'domain',
-  descriptors: 'descriptors',
-  hitsAddend: 'hitsAddend',
-  hits_addend: 'hitsAddend',
-};
-const DESCRIPTOR_FIELDS = {
-  entries: 'entries',
-  limit: 'limit',
-  hitsAddend: 'hitsAddend',
-  hits_addend: 'hitsAddend',
-};
-const ENTRY_FIELDS = { key: 'key', value: 'value' };
-const OVERRIDE_FIELDS = {
-  requestsPerUnit: 'requestsPerUnit',
-  requests_per_unit: 'requestsPerUnit',
-  unit: 'unit',
-};
+const REQUEST_FIELDS = { domain: 0, descriptors: 1, hitsAddend: 2, hits_addend: 2 };
+const DESCRIPTOR_FIELDS = { entries: 0, limit: 1, hitsAddend: 2, hits_addend: 2 };
+const ENTRY_FIELDS = { key: 0, value: 1 };
+const OVERRIDE_FIELDS = { requestsPerUnit: 0, requests_per_unit: 0, unit: 1 };
 
 export function decodeJsonRequest(body: unknown): RateLimitRequest {
   if (body === undefined || body === null || body === '') {
     fail('body', 'expected a JSON RateLimitRequest object');
   }
-  const request = fields(objectAt(body, 'body'), 'body', REQUEST_FIELDS);
+  const [domain, descriptors, hitsAddend] = fieldsOf(body, 'body', REQUEST_FIELDS, 3);
   return {
-    domain: stringAt(request.get('domain'), 'domain'),
-    descriptors: arrayAt(request.get('descriptors'), 'descriptors').map((d, i) =>
+    domain: stringAt(domain, 'domain'),
+    descriptors: arrayAt(descriptors, 'descriptors').map((d, i) =>
       decodeDescriptor(d, `descriptors[${i}]`),
     ),
-    hitsAddend: unsignedAt(request.get('hitsAddend'), 'hitsAddend', UINT32_MAX),
+    hitsAddend: unsignedAt(hitsAddend, 'hitsAddend', UINT32_MAX),
   };
 }
 
+/** The object's fields in their slots (`count` of them). */
+function fieldsOf(
+  value: unknown,
+  path: string,
+  names: Readonly<Record<string, number>>,
+  count: number,
+): unknown[] {
+  const slots = new Array<unknown>(count);
+  readFields(objectAt(value, path), path, names, slots);
+  return slots;
+}
+
 function decodeDescriptor(value: unknown, path: string): RequestDescriptor {
-  const descriptor = fields(objectAt(value, path), path, DESCRIPTOR_FIELDS);
-  const limit = descriptor.get('limit');
-  const hitsAddend = descriptor.get('hitsAddend');
+  const [entries, limit, hitsAddend] = fieldsOf(value, path, DESCRIPTOR_FIELDS, 3);
   return {
-    entries: arrayAt(descriptor.get('entries'), `${path}.entries`).map((e, i) =>
+    entries: arrayAt(entries, `${path}.entries`).map((e, i) =>
       decodeEntry(e, `${path}.entries[${i}]`),
     ),
     limit:
@@ -147,21 +144,17 @@ function decodeDescriptor(value: unknown, path: string): RequestDescriptor {
 }
 
 function decodeEntry(value: unknown, path: string): Entry {
-  const entry = fields(objectAt(value, path), path, ENTRY_FIELDS);
+  const [key, entryValue] = fieldsOf(value, path, ENTRY_FIELDS, 2);
   return {
-    key: stringAt(entry.get('key'), `${path}.key`),
-    value: stringAt(entry.get('value'), `${path}.value`),
+    key: typeof key === 'string' ? key : stringAt(key, `${path}.key`),
+    value: typeof entryValue === 'string' ? entryValue : stringAt(entryValue, `${path}.value`),
   };
 }
 
 function decodeOverride(value: unknown, path: string): LimitOverride {
-  const override = fields(objectAt(value, path), path, OVERRIDE_FIELDS);
+  const [requestsPerUnit, unit] = fieldsOf(value, path, OVERRIDE_FIELDS, 2);
   return {
-    requestsPerUnit: unsignedAt(
-      override.get('requestsPerUnit'),
-      `${path}.requestsPerUnit`,
-      UINT32_MAX,
-    ),
-    unit: unitAt(override.get('unit'), `${path}.unit`),
+    requestsPerUnit: unsignedAt(requestsPerUnit, `${path}.requestsPerUnit`, UINT32_MAX),
+    unit: unitAt(unit, `${path}.unit`),
   };
 }

@@ -50,15 +50,17 @@ function statusJson(status: DescriptorStatus): string {
   const limit = status.currentLimit;
   if (limit !== undefined) {
     let current = '';
-    if (limit.requestsPerUnit !== 0)
+    if (limit.requestsPerUnit !== 0) {
       current += `,"requestsPerUnit":${numberJson(limit.requestsPerUnit)}`;
+    }
     const unit = limit.unit === Unit.UNKNOWN ? undefined : UNIT_JSON.get(limit.unit);
     if (unit !== undefined) current += `,"unit":${unit}`;
     if (limit.name !== '') current += `,"name":${JSON.stringify(limit.name)}`;
     fields += `,"currentLimit":{${current.slice(1)}}`;
   }
-  if (status.limitRemaining !== 0)
+  if (status.limitRemaining !== 0) {
     fields += `,"limitRemaining":${numberJson(status.limitRemaining)}`;
+  }
   if (status.durationUntilReset !== undefined) {
     fields += `,"durationUntilReset":${JSON.stringify(`${status.durationUntilReset}s`)}`;
   }
