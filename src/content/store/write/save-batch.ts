@@ -128,9 +128,8 @@ export class EntryBatchSave {
   ): Prepared | undefined {
     const section = model.sections.id(input.sectionId);
     const type = section?.entryTypes.find((t) => t.id === input.typeId);
-    if (section === undefined || type === undefined || input.placement !== undefined)
-      return undefined;
-    if (section.type === 'single') return undefined;
+    if (section === undefined || type === undefined || section.type === 'single') return undefined;
+    if (input.placement !== undefined) return undefined;
     const parented = input.parentInBatch !== undefined || input.parentId !== undefined;
     if (section.type === 'channel' && parented) return undefined;
     const authors = entryAuthors(input);
