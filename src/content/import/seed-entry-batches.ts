@@ -1,7 +1,7 @@
 import { ElementKinds } from '../model/element-kinds';
 import type { ElementLookups } from '../store/write/element-lookups';
 import type { ElementWriter } from '../store/write/element-writer';
-import type { EntryInput, SavedElement } from '../store/write/write-input';
+import type { EntryInput, NewEntryInput, SavedElement } from '../store/write/write-input';
 import type { SeedEntry } from './seed-document';
 
 /** An entry of a load that may be new: what the writer's batch gets, and what follows its save. */
@@ -11,6 +11,8 @@ export interface EntryCandidate {
   readonly sectionId: number;
   /** The slug the load matches it by (seed-run.ts: given, else from the title). */
   readonly slug: string;
+  /** A structure entry's parent as the file names it (a slug or a reference). */
+  readonly parent?: string;
   /** After it is written: its waiting relations get their source, the tracker counts it. */
   readonly written: (saved: SavedElement) => Promise<void>;
 }
@@ -25,6 +27,11 @@ const ENTRY_BATCH = 500;
  * `single`, in its turn, so the store sees the same writes in the same order as one by one.
  * Whether a batch's entries are new is asked with two queries per batch, and again for the
  * entries after an entry saved alone (it may have taken their slug).
+ *
+ * A structure entry's parent is resolved when its run is written, as the single save would then
+ * find it: an earlier entry of the run with that slug in the section (written in the same
+ * statements), else a stored element (`parentOf`); one whose parent names neither is saved
+ * alone, which reports it.
  */
 export class SeedEntryBatches {
   private group: EntryCandidate[] = [];
@@ -35,6 +42,7 @@ export class SeedEntryBatches {
     private readonly lookups: ElementLookups,
     private readonly siteIds: readonly number[],
     private readonly single: (entry: SeedEntry) => Promise<void>,
+    private readonly parentOf: (candidate: EntryCandidate) => Promise<number | undefined>,
   ) {}
 
   /** The next entry in load order: a candidate for the batch, or undefined to be saved alone. */
@@ -70,7 +78,14 @@ export class SeedEntryBatches {
       }
       let end = i;
       while (end < group.length && !held.has(group[end])) end++;
-      const run = group.slice(i, end);
+      const inputs = await this.placed(group.slice(i, end));
+      const run = group.slice(i, i + inputs.length);
+      if (run.length === 0) {
+        await this.single(group[i].entry);
+        asked = false;
+        i++;
+        continue;
+      }
       if (!asked) {
         // An entry saved alone since the question may hold a slug or uid of these now.
         asked = true;
@@ -80,15 +95,44 @@ export class SeedEntryBatches {
           continue;
         }
       }
-      const saved = await this.writer.saveNewEntries(run.map((candidate) => candidate.input));
+      const saved = await this.writer.saveNewEntries(inputs);
+      const alone = saved.length < run.length || end > i + run.length;
       for (const [k, one] of saved.entries()) await run[k].written(one);
       i += saved.length;
-      if (saved.length < run.length) {
+      if (alone) {
         await this.single(group[i].entry);
         asked = false;
         i++;
       }
     }
+  }
+
+  /**
+   * The inputs of the run's candidates up to the first whose parent names nothing written, a
+   * structure entry's with its parent: the run's own entries are looked at first (the single save would
+   * find them by slug, written before it), then the store.
+   */
+  private async placed(run: readonly EntryCandidate[]): Promise<NewEntryInput[]> {
+    const placed: NewEntryInput[] = [];
+    for (const [k, candidate] of run.entries()) {
+      if (candidate.parent === undefined) {
+        placed.push(candidate.input);
+        continue;
+      }
+      const inRun = run.findIndex(
+        (other, j) =>
+          j < k && other.sectionId === candidate.sectionId && other.slug === candidate.parent,
+      );
+      const input: NewEntryInput | undefined =
+        inRun >= 0
+          ? { ...candidate.input, parentInBatch: inRun }
+          : await this.parentOf(candidate).then((parentId) =>
+              parentId === undefined ? undefined : { ...candidate.input, parentId },
+            );
+      if (input === undefined) break;
+      placed.push(input);
+    }
+    return placed;
   }
 
   /** The candidates whose uid or natural key names a stored element. */

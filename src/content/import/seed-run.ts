@@ -137,6 +137,7 @@ export class SeedRun {
             this.entry(entry),
           ),
         ),
+      (candidate) => this.storedParent(candidate),
     );
     for (const entry of source.entries) {
       await batches.add(entry, await this.newEntry(entry, progress));
@@ -333,15 +334,17 @@ export class SeedRun {
 
   /**
    * An entry that may be new, for the batch (seed-entry-batches.ts); undefined when it must be
-   * saved alone: in a single or structure section, with matrix blocks, or with a problem (the
-   * single save reports it in its turn).
+   * saved alone: in a single section, with a parent outside a structure, with matrix blocks, or
+   * with a problem (the single save reports it in its turn). A structure entry's parent is
+   * found when its batch is written.
    */
   private async newEntry(
     entry: SeedEntry,
     progress: (step: Promise<void>) => Promise<void>,
   ): Promise<EntryCandidate | undefined> {
     const section = this.model.sections.handle(entry.section);
-    if (section?.type !== 'channel' || entry.parent !== undefined) return undefined;
+    if (section === undefined || section.type === 'single') return undefined;
+    if (section.type === 'channel' && entry.parent !== undefined) return undefined;
     const type =
       entry.type === undefined
         ? section.entryTypes[0]
@@ -360,6 +363,7 @@ export class SeedRun {
         input,
         sectionId: section.id,
         slug,
+        parent: entry.parent,
         written: (saved) => {
           this.written('entries', saved, content, entry);
           return progress(Promise.resolve());
@@ -369,6 +373,18 @@ export class SeedRun {
       if (error instanceof ElementWriteError || error instanceof SeedReferenceError) {
         return undefined;
       }
+      throw error;
+    }
+  }
+
+  /** A batched entry's parent as the single save would find it now; undefined: none. */
+  private async storedParent(candidate: EntryCandidate): Promise<number | undefined> {
+    try {
+      return (
+        (await this.parent(ElementKinds.entry, candidate.sectionId, candidate.parent)) ?? undefined
+      );
+    } catch (error) {
+      if (error instanceof SeedReferenceError) return undefined;
       throw error;
     }
   }

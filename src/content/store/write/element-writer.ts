@@ -28,6 +28,7 @@ import type {
   CategoryInput,
   EntryInput,
   GlobalSetContentInput,
+  NewEntryInput,
   SavedElement,
   TagInput,
   UserInput,
@@ -73,7 +74,7 @@ export class ElementWriter {
     this.saves = new ElementSave(this.rows, this.structures, this.relations, this.uriTrees, () =>
       this.now(),
     );
-    this.entryBatch = new EntryBatchSave(this.rows, () => this.now());
+    this.entryBatch = new EntryBatchSave(this.rows, this.structures, () => this.now());
     this.assets = new AssetSave(
       database,
       models,
@@ -159,11 +160,11 @@ export class ElementWriter {
   }
 
   /**
-   * New entries of channel sections, saved together (save-batch.ts): those of a prefix of
-   * `inputs`, up to the first that `saveEntry` must save alone. Their uids and slugs must name
-   * no stored element.
+   * New entries of channel and structure sections, saved together (save-batch.ts): those of a
+   * prefix of `inputs`, up to the first that `saveEntry` must save alone. Their uids and slugs
+   * must name no stored element.
    */
-  saveNewEntries(inputs: readonly EntryInput[]): Promise<SavedElement[]> {
+  saveNewEntries(inputs: readonly NewEntryInput[]): Promise<SavedElement[]> {
     return this.database.transaction(() => this.entryBatch.save(inputs, this.model));
   }
 

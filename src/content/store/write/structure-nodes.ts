@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../infra/database/database';
 import { rawRows } from '../../../infra/database/raw-rows';
+import type { NodePlan } from './structure-batch';
 import type { ProblemList } from './write-error';
 
 /**
@@ -180,6 +181,46 @@ export class StructureNodes {
       );
     }
     return { parentId, children: children.map((row) => Number(row.element_id)) };
+  }
+
+  /**
+   * Writes the nodes of a batch (structure-batch.ts) into one structure, whose lock the caller
+   * holds and whose numbering the plan was made from: the stored nodes make room, then the new
+   * ones go in, two statements whatever their number.
+   */
+  async insertPlanned(structureId: number, plan: NodePlan): Promise<void> {
+    if (plan.shifts.length > 0) {
+      const ats = sql.param(plan.shifts.map((shift) => shift.at));
+      const counts = sql.param(plan.shifts.map((shift) => shift.count));
+      await this.db.execute(
+        sql`UPDATE content_structure_nodes n
+            SET lft = n.lft + 2 * coalesce((SELECT sum(s.count) FROM unnest(${ats}::int[],
+                  ${counts}::int[]) AS s(at, count) WHERE s.at <= n.lft), 0),
+                rgt = n.rgt + 2 * coalesce((SELECT sum(s.count) FROM unnest(${ats}::int[],
+                  ${counts}::int[]) AS s(at, count) WHERE s.at <= n.rgt), 0)
+            WHERE n.structure_id = ${structureId} AND n.rgt >= ${plan.shifts[0].at}`,
+      );
+    }
+    if (plan.nodes.length === 0) return;
+    const column = <T>(pick: (node: NodePlan['nodes'][number]) => T) =>
+      sql.param(plan.nodes.map(pick));
+    await this.db.execute(
+      sql`INSERT INTO content_structure_nodes (element_id, structure_id, root_id, lft, rgt, level)
+          SELECT element_id, ${structureId}::bigint, root_id, lft, rgt, level
+          FROM unnest(${column((n) => n.elementId)}::bigint[], ${column((n) => n.rootId)}::bigint[],
+            ${column((n) => n.lft)}::int[], ${column((n) => n.rgt)}::int[],
+            ${column((n) => n.level)}::int[]) AS v(element_id, root_id, lft, rgt, level)`,
+    );
+  }
+
+  /** The highest rgt of a structure (0 when empty): new top-level nodes go after it. */
+  async top(structureId: number): Promise<number> {
+    return this.maxRgt(structureId);
+  }
+
+  /** Serialises placements in one structure until the transaction ends. */
+  async lockStructure(structureId: number): Promise<void> {
+    await this.lock(structureId);
   }
 
   private async lock(structureId: number): Promise<void> {

@@ -103,6 +103,45 @@ writerSuite(() => {
         await writeError(h.writer.saveEntry({ ...article('wrong-parent'), parentId: tech.id })),
       ).toEqual(['parent: section "news" is not a structure']);
     });
+
+    it('saves new structure entries in a batch where saving them one by one places them', async () => {
+      const idOf = async (slug: string) => {
+        const [row] = await rawRows<{ element_id: number | string }>(
+          h.db,
+          sql`SELECT element_id FROM content_element_sites WHERE slug = ${slug} AND site_id = ${EN}`,
+        );
+        return Number(row.element_id);
+      };
+      const saved = await h.writer.saveNewEntries([
+        // Under a stored parent in the middle: what follows it moves up.
+        page('Careers', await idOf('about-us')),
+        { ...page('Jobs'), parentId: undefined, parentInBatch: 0 },
+        page('Archive', await idOf('history')),
+        page('Press'),
+        { ...page('Releases'), parentId: undefined, parentInBatch: 3 },
+        // Level 4: the batch stops before it (the single save reports it).
+        { ...page('Too deep'), parentId: undefined, parentInBatch: 1 },
+        page('Never'),
+      ]);
+      expect(saved).toHaveLength(5);
+      expect(await nodes(PAGES)).toEqual([
+        'values 1-2 L1 root=values',
+        'about-us 3-12 L1 root=about-us',
+        'history 4-7 L2 root=about-us',
+        'archive 5-6 L3 root=about-us',
+        'careers 8-11 L2 root=about-us',
+        'jobs 9-10 L3 root=about-us',
+        'services 13-14 L1 root=services',
+        'contact 15-16 L1 root=contact',
+        'our-team 17-20 L1 root=our-team',
+        'leadership 18-19 L2 root=our-team',
+        'press 21-24 L1 root=press',
+        'releases 22-23 L2 root=press',
+      ]);
+      expect((await siteRows(saved[1].id))[DE].uri).toBe('about-us/careers/jobs');
+      expect((await siteRows(saved[2].id))[EN].uri).toBe('about-us/history/archive');
+      expect((await siteRows(saved[4].id))[EN].uri).toBe('press/releases');
+    });
   });
 
   describe('relations and blocks', () => {

@@ -77,6 +77,12 @@ export interface EntryInput extends ElementContentInput, PlacementInput {
   readonly expiryDate?: Date | null;
 }
 
+/** An entry of a batched save (`ElementWriter.saveNewEntries`). */
+export interface NewEntryInput extends EntryInput {
+  /** In a structure: the parent is the batch's input at this index (an earlier one). */
+  readonly parentInBatch?: number;
+}
+
 export interface CategoryInput extends ElementContentInput, PlacementInput {
   readonly groupId: number;
 }
