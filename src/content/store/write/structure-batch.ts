@@ -1,10 +1,15 @@
-import type { NodePosition } from './structure-nodes';
+/** What the plan needs of a stored parent node (a `NodePosition` of structure-nodes.ts). */
+export interface StoredParent {
+  readonly rootId: number;
+  readonly rgt: number;
+  readonly level: number;
+}
 
 /**
  * Where a new node of a batch goes, as its last child: a stored node, an earlier new node of the
  * same batch (by index), or the top level (null).
  */
-export type NewNodeParent = { readonly stored: NodePosition } | { readonly index: number } | null;
+export type NewNodeParent = { readonly stored: StoredParent } | { readonly index: number } | null;
 
 export interface PlannedNode {
   readonly elementId: number;
@@ -44,7 +49,9 @@ export function planNewNodes(
       continue;
     }
     const at = parent === null ? top + 1 : parent.stored.rgt;
-    anchored.set(at, [...(anchored.get(at) ?? []), k]);
+    const atAnchor = anchored.get(at);
+    if (atAnchor === undefined) anchored.set(at, [k]);
+    else atAnchor.push(k);
   }
   const size = news.map(() => 1);
   // Children come after their parents: summing from the end gives each subtree its size.
@@ -63,7 +70,7 @@ export function planNewNodes(
     };
     let count = 0;
     for (const k of anchored.get(at)!) {
-      const parent = news[k].parent as { readonly stored: NodePosition } | null;
+      const parent = news[k].parent as { readonly stored: StoredParent } | null;
       if (parent === null) lay(k, 1, news[k].elementId);
       else lay(k, parent.stored.level + 1, parent.stored.rootId);
       count += size[k];
