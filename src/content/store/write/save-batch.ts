@@ -168,7 +168,7 @@ export class EntryBatchSave {
     const structure = prepared.spec.structure;
     if (structure === undefined) return prepared;
     if (!locked.has(structure.id)) {
-      await this.structures.lockStructure(structure.id);
+      await this.structures.lock(structure.id);
       locked.add(structure.id);
     }
     let place: Prepared['place'] = { parent: null, level: 1 };
@@ -204,7 +204,9 @@ export class EntryBatchSave {
     for (const [k, p] of written.entries()) {
       if (p.place === undefined) continue;
       const id = p.spec.structure!.id;
-      byStructure.set(id, [...(byStructure.get(id) ?? []), k]);
+      const members = byStructure.get(id);
+      if (members === undefined) byStructure.set(id, [k]);
+      else members.push(k);
     }
     for (const [structureId, members] of byStructure) {
       const at = new Map(members.map((k, position) => [k, position]));
@@ -215,7 +217,7 @@ export class EntryBatchSave {
           parent: parent !== null && 'index' in parent ? { index: at.get(parent.index)! } : parent,
         };
       });
-      const plan = planNewNodes(await this.structures.top(structureId), news);
+      const plan = planNewNodes(await this.structures.maxRgt(structureId), news);
       await this.structures.insertPlanned(structureId, plan);
     }
   }

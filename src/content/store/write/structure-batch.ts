@@ -1,5 +1,5 @@
 /** What the plan needs of a stored parent node (a `NodePosition` of structure-nodes.ts). */
-export interface StoredParent {
+export interface ParentPosition {
   readonly rootId: number;
   readonly rgt: number;
   readonly level: number;
@@ -9,7 +9,7 @@ export interface StoredParent {
  * Where a new node of a batch goes, as its last child: a stored node, an earlier new node of the
  * same batch (by index), or the top level (null).
  */
-export type NewNodeParent = { readonly stored: StoredParent } | { readonly index: number } | null;
+export type NewNodeParent = { readonly stored: ParentPosition } | { readonly index: number } | null;
 
 export interface PlannedNode {
   readonly elementId: number;
@@ -70,7 +70,7 @@ export function planNewNodes(
     };
     let count = 0;
     for (const k of anchored.get(at)!) {
-      const parent = news[k].parent as { readonly stored: StoredParent } | null;
+      const parent = news[k].parent as { readonly stored: ParentPosition } | null;
       if (parent === null) lay(k, 1, news[k].elementId);
       else lay(k, parent.stored.level + 1, parent.stored.rootId);
       count += size[k];

@@ -213,17 +213,8 @@ export class StructureNodes {
     );
   }
 
-  /** The highest rgt of a structure (0 when empty): new top-level nodes go after it. */
-  async top(structureId: number): Promise<number> {
-    return this.maxRgt(structureId);
-  }
-
   /** Serialises placements in one structure until the transaction ends. */
-  async lockStructure(structureId: number): Promise<void> {
-    await this.lock(structureId);
-  }
-
-  private async lock(structureId: number): Promise<void> {
+  async lock(structureId: number): Promise<void> {
     await this.db.execute(
       sql`SELECT pg_advisory_xact_lock(${STRUCTURE_LOCK_CLASS}::int, ${structureId}::int)`,
     );
@@ -358,7 +349,8 @@ export class StructureNodes {
     return Number(row.deepest) - node.level;
   }
 
-  private async maxRgt(structureId: number): Promise<number> {
+  /** The highest rgt of a structure (0 when empty): new top-level nodes go after it. */
+  async maxRgt(structureId: number): Promise<number> {
     const [row] = await rawRows<{ top: number | null }>(
       this.db,
       sql`SELECT coalesce(max(rgt), 0) AS top FROM content_structure_nodes
