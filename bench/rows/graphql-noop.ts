@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPostgresDatabase } from '../../test/support/postgres-database';
 import { ApiFleet } from '../api-fleet';
-import { Row, skippedRow, throughput } from '../report/row';
+import { ratioRow, Row, skippedRow, throughput } from '../report/row';
 import { BENCH } from '../settings';
 import { NEWS_PAGE_QUERY } from '../tools/content-fixture';
-import { LoadResult } from '../tools/load-result';
-import { median } from '../tools/median';
-import { startBaseline } from '../tools/processes';
+import { median, medianBy } from '../tools/median';
+import { cpuMicros, CpuLoadResult, perCpu, withCpu } from '../tools/proc-cpu';
+import { pidOf, startBaseline } from '../tools/processes';
 import { launchService, Service } from '../tools/service-launcher';
 import { readStats } from '../tools/stats-page';
 import { HttpRequestSpec, wrkRequest } from '../tools/wrk-request';
@@ -112,8 +112,12 @@ async function databaseRows(service: Service, database: Database): Promise<Row[]
         rows.push(skippedRow(base(variant), problem));
         continue;
       }
-      const urls = { ours: service.httpUrl, noop: noop.url, bodyOnly: bodyOnly.url };
-      rows.push(...(await measure(urls, variant, base(variant), database)));
+      const targets = {
+        ours: { url: service.httpUrl, pid: service.pid },
+        noop: { url: noop.url, pid: pidOf(noop.child) },
+        bodyOnly: { url: bodyOnly.url, pid: pidOf(bodyOnly.child) },
+      };
+      rows.push(...(await measure(targets, variant, base(variant), database)));
     }
     return rows;
   } finally {
@@ -131,18 +135,20 @@ type Side = 'ours' | 'noop' | 'bodyOnly';
  * carries the goal; cached variants also get an information row against the body-only no-op.
  */
 async function measure(
-  urls: Record<Side, string>,
+  targets: Record<Side, { readonly url: string; readonly pid: number }>,
   variant: Variant,
   base: Pick<Row, 'group' | 'measure' | 'shape'>,
   database: Database,
 ): Promise<Row[]> {
   const sides: Side[] = variant.cached ? ['ours', 'noop', 'bodyOnly'] : ['ours', 'noop'];
   const run = (side: Side, seconds: number) =>
-    wrkRequest(urls[side], variant.request, { seconds, connections: CONNECTIONS });
+    withCpu(targets[side].pid, seconds, () =>
+      wrkRequest(targets[side].url, variant.request, { seconds, connections: CONNECTIONS }),
+    );
   for (const side of sides) await run(side, Math.min(2, BENCH.seconds));
-  const rounds: Partial<Record<Side, LoadResult>>[] = [];
+  const rounds: Partial<Record<Side, CpuLoadResult>>[] = [];
   for (let round = 0; round < BENCH.apiRounds; round++) {
-    const results: Partial<Record<Side, LoadResult>> = {};
+    const results: Partial<Record<Side, CpuLoadResult>> = {};
     for (let turn = 0; turn < sides.length; turn++) {
       const side = sides[(round + turn) % sides.length];
       results[side] = await run(side, BENCH.seconds);
@@ -168,14 +174,43 @@ async function measure(
         undefined,
         'bare Fastify sending the same answer bytes with only their content type',
       ),
+      perCpuRow(rounds, base),
     );
   }
   return rows;
 }
 
+/**
+ * Requests per CPU second of the serving process, ours against the no-op with the same headers
+ * (medians of each side's rounds): a cache hit takes tens of microseconds, where the rounds'
+ * throughput ratios spread from about 0.6 to above 1 with the machine's own noise; the CPU each
+ * side spends per request spreads far less.
+ */
+function perCpuRow(
+  rounds: readonly Partial<Record<Side, CpuLoadResult>>[],
+  base: Pick<Row, 'group' | 'measure' | 'shape'>,
+): Row {
+  const byCpu = (side: Side) =>
+    medianBy(
+      rounds.map((round) => round[side]!),
+      (run) => run.perCpuSecond,
+    );
+  const ours = byCpu('ours');
+  const noop = byCpu('noop');
+  return ratioRow(
+    {
+      ...base,
+      measure: `${base.measure}, requests per CPU second of the serving process`,
+      note: `${cpuMicros(ours)} µs of CPU per request against the no-op's ${cpuMicros(noop)} µs (same bytes and headers)`,
+    },
+    perCpu(ours),
+    perCpu(noop),
+  );
+}
+
 /** The median of the rounds' ours / baseline ratios, with the figures of that round. */
 function ratioOfRounds(
-  rounds: readonly Partial<Record<Side, LoadResult>>[],
+  rounds: readonly Partial<Record<Side, CpuLoadResult>>[],
   baseline: Side,
   base: Pick<Row, 'group' | 'measure' | 'shape'>,
   atLeast: number | undefined,

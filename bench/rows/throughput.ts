@@ -3,8 +3,11 @@ import { grpcLoad, jsonLoad } from '../load';
 import { DecisionRequest, ONE, THREE } from '../requests';
 import { Row, ratioRow, skippedRow, throughput } from '../report/row';
 import { BENCH } from '../settings';
-import { alternate } from '../tools/alternate';
-import { LoadResult } from '../tools/load-result';
+import { alternateRuns } from '../tools/alternate';
+import { medianBy } from '../tools/median';
+import { H2LOAD_WARM_UP_SECONDS } from '../tools/h2load';
+import { pidOf } from '../tools/processes';
+import { cpuMicros, CpuLoadResult, perCpu, withCpu } from '../tools/proc-cpu';
 import { grpcProblem, jsonProblem } from '../tools/probe';
 import { Service, shapeLabel, SHAPES } from '../tools/service-launcher';
 
@@ -80,13 +83,17 @@ export async function throughputRows(
       }
     });
     if (measured.length === 0) continue;
-    const [baseline, ...ours] = await alternate(
+    const noop = baselineOf(fleet, workload);
+    const [baselineRuns, ...ourRuns] = await alternateRuns(
       [
-        () => load(workload, baselineUrl(fleet, workload)),
-        ...measured.map((service) => () => load(workload, urlOf(service, workload))),
+        () => load(workload, noop.url, pidOf(noop.child)),
+        ...measured.map((service) => () => load(workload, urlOf(service, workload), service.pid)),
       ],
       BENCH.rounds,
     );
+    const byRate = (runs: CpuLoadResult[]) => medianBy(runs, (run) => run.requestsPerSecond);
+    const baseline = byRate(baselineRuns);
+    const ours = ourRuns.map(byRate);
     if (workload.transport === 'grpc' && workload.store === 'memory' && workload.request === ONE) {
       grpcBaseline = baseline.requestsPerSecond;
     }
@@ -100,18 +107,52 @@ export async function throughputRows(
         ),
       ),
     );
+    measured.forEach((service, index) =>
+      rows.push(perCpuRow(workload, service, ourRuns[index], baselineRuns)),
+    );
   }
   return { rows, grpcBaseline };
 }
 
-function load(workload: Workload, url: string): Promise<LoadResult> {
-  return workload.transport === 'grpc'
-    ? grpcLoad(url, workload.request)
-    : jsonLoad(url, workload.request);
+/**
+ * Requests per CPU second of the serving process (all threads), ours against the no-op's, the
+ * median of each side's rounds: what the rate would be if each had a core to itself. Information
+ * beside the throughput row, which on this 2-core machine also prices how the load generator and
+ * the server share the cores, and drifts with whatever else runs.
+ */
+function perCpuRow(
+  workload: Workload,
+  service: Service,
+  ours: readonly CpuLoadResult[],
+  baseline: readonly CpuLoadResult[],
+): Row {
+  const byCpu = (runs: readonly CpuLoadResult[]) => medianBy(runs, (run) => run.perCpuSecond);
+  const mine = byCpu(ours);
+  return ratioRow(
+    {
+      group: 'throughput',
+      measure: `${workload.measure}, requests per CPU second of the serving process`,
+      shape: shapeLabel(service.shape),
+      note: `${cpuMicros(mine)} µs of CPU per request against the no-op's ${cpuMicros(byCpu(baseline))} µs`,
+    },
+    perCpu(mine),
+    perCpu(byCpu(baseline)),
+  );
 }
 
-const baselineUrl = (fleet: Fleet, workload: Workload) =>
-  workload.transport === 'grpc' ? fleet.noopGrpc.url : fleet.noopHttp.url;
+function load(workload: Workload, url: string, pid: number): Promise<CpuLoadResult> {
+  // The process's CPU time also covers h2load's warm-up, at about the measured rate.
+  const loaded =
+    workload.transport === 'grpc' ? BENCH.seconds + H2LOAD_WARM_UP_SECONDS : BENCH.seconds;
+  return withCpu(pid, loaded, () =>
+    workload.transport === 'grpc'
+      ? grpcLoad(url, workload.request)
+      : jsonLoad(url, workload.request),
+  );
+}
+
+const baselineOf = (fleet: Fleet, workload: Workload) =>
+  workload.transport === 'grpc' ? fleet.noopGrpc : fleet.noopHttp;
 
 const urlOf = (service: Service, workload: Workload) =>
   workload.transport === 'grpc' ? service.grpcUrl : service.httpUrl;

@@ -12,6 +12,15 @@ export async function alternate<T extends LoadResult>(
   rounds: number,
   by: (run: T) => number = (run) => run.requestsPerSecond,
 ): Promise<T[]> {
+  const runs = await alternateRuns(variants, rounds);
+  return runs.map((list) => medianBy(list, by));
+}
+
+/** As `alternate`, with every run of every variant, in the order of `variants`. */
+export async function alternateRuns<T>(
+  variants: readonly (() => Promise<T>)[],
+  rounds: number,
+): Promise<T[][]> {
   const runs: T[][] = variants.map(() => []);
   for (let round = 0; round < rounds; round++) {
     for (let turn = 0; turn < variants.length; turn++) {
@@ -19,5 +28,5 @@ export async function alternate<T extends LoadResult>(
       runs[index].push(await variants[index]());
     }
   }
-  return runs.map((list) => medianBy(list, by));
+  return runs;
 }

@@ -16,6 +16,9 @@ export interface H2loadOptions {
   readonly rpsPerClient?: number;
 }
 
+/** Seconds h2load loads the server before it starts counting. */
+export const H2LOAD_WARM_UP_SECONDS = 1;
+
 /**
  * A load run with h2load (one thread, 1 s warm-up before the measured `seconds`); with a fixed
  * rate it also reports p50/p99 from its per-request log. h2load sees HTTP statuses only: a gRPC
@@ -27,7 +30,7 @@ export async function h2load(options: H2loadOptions): Promise<LoadResult> {
   writeFileSync(bodyFile, options.body);
   writeFileSync(logFile, '');
   const args = [
-    ...['-D', String(options.seconds), '--warm-up-time', '1'],
+    ...['-D', String(options.seconds), '--warm-up-time', String(H2LOAD_WARM_UP_SECONDS)],
     ...['-c', String(options.clients), '-m', String(options.streams), '-t', '1'],
     ...['-d', bodyFile],
     ...options.headers.flatMap((header) => ['-H', header]),

@@ -24,21 +24,28 @@ export interface CpuLoadResult extends LoadResult {
  * (the client and other work take the rest), so on a busy machine this is the steadier figure.
  * Includes what the process does besides answering (timers, samplers), as a cost should.
  */
-export async function grpcLoadWithCpu(
+export function grpcLoadWithCpu(
   pid: number,
   url: string,
   frame: Buffer,
   seconds: number,
 ): Promise<CpuLoadResult> {
+  return withCpu(pid, seconds, () =>
+    grpcClosedLoop({ url, frame, seconds, connections: 4, inFlight: 16, warmUpSeconds: 0 }),
+  );
+}
+
+/**
+ * Any load run of `seconds` against the process `pid`, with that process's CPU time over it (all
+ * its threads: a garbage collector's helper thread takes the core the load generator needs).
+ */
+export async function withCpu(
+  pid: number,
+  seconds: number,
+  run: () => Promise<LoadResult>,
+): Promise<CpuLoadResult> {
   const before = cpuSeconds(pid);
-  const load = await grpcClosedLoop({
-    url,
-    frame,
-    seconds,
-    connections: 4,
-    inFlight: 16,
-    warmUpSeconds: 0,
-  });
+  const load = await run();
   const cpu = cpuSeconds(pid) - before;
   return { ...load, perCpuSecond: cpu > 0 ? (load.requestsPerSecond * seconds) / cpu : 0 };
 }

@@ -10,6 +10,12 @@ export interface Child {
   readonly stop: () => void;
 }
 
+/** The process id of a spawned child (undefined only when spawning failed). */
+export function pidOf(child: ChildProcess): number {
+  if (child.pid === undefined) throw new Error(`${child.spawnfile} has no process id`);
+  return child.pid;
+}
+
 /** A no-op baseline server of bench/servers, compiled next to this file's directory. */
 export async function startBaseline(script: string, args: string[]): Promise<Child> {
   const port = await freePort();

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePorts } from '../../test/support/free-port';
 import { PROJECT_ROOT } from '../../test/support/service-process';
+import { pidOf } from './processes';
 
 /**
  * The two process shapes of issue 13: the default process (every module, an embedded database
@@ -137,9 +138,4 @@ async function until(
     await new Promise((done) => setTimeout(done, 10));
   }
   throw new Error(`${options.label}: ${url} not 200 within ${timeoutMs / 1000} s:\n${output()}`);
-}
-
-function pidOf(child: ChildProcess): number {
-  if (child.pid === undefined) throw new Error('the service has no pid');
-  return child.pid;
 }
