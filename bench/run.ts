@@ -11,6 +11,7 @@ import { importRows } from './rows/import';
 import { contentSizeRows } from './rows/content-size';
 import { graphqlCeilingRows } from './rows/graphql-ceiling';
 import { graphqlNoopRows } from './rows/graphql-noop';
+import { graphqlInstructionRows } from './rows/graphql-instructions';
 import { latencyRows } from './rows/latency';
 import { localCacheRows } from './rows/local-cache';
 import { profileRows } from './rows/profile';
@@ -18,6 +19,7 @@ import { storeLatencyRows } from './rows/store-latency';
 import { rlqsRows } from './rows/rlqs';
 import { teamsRows } from './rows/teams';
 import { throughputRows } from './rows/throughput';
+import { jsonInstructionRows } from './rows/json-instructions';
 import { BENCH, Group, runs } from './settings';
 import { requireTool } from './tools/require-tool';
 
@@ -69,7 +71,7 @@ async function main(): Promise<void> {
       await group('throughput', async () => {
         const throughput = await throughputRows(started);
         grpcBaseline = throughput.grpcBaseline;
-        return throughput.rows;
+        return [...throughput.rows, ...(await jsonInstructionRows())];
       });
       await group('latency', () => latencyRows(started, grpcBaseline));
       await group('algorithms', () => algorithmRows(started));
@@ -90,6 +92,7 @@ async function main(): Promise<void> {
       await group('graphql', async () => [
         ...(await graphqlRows(started)),
         ...(await graphqlNoopRows(started)),
+        ...(await graphqlInstructionRows(started)),
       ]);
       await group('teams', () => teamsRows(started));
     }

@@ -15,7 +15,8 @@ export interface Figure {
     | 'req/CPU-s'
     | 'decisions/s'
     | 'KiB/rule'
-    | 'decisions/G instr';
+    | 'decisions/G instr'
+    | 'req/G instr';
   /** The load run behind it, when there is one. */
   readonly load?: LoadResult;
 }

@@ -10,7 +10,7 @@ import { NEWS_PAGE_QUERY } from '../tools/content-fixture';
 import { median, medianBy } from '../tools/median';
 import { cpuMicros, CpuLoadResult, perCpu, withCpu } from '../tools/proc-cpu';
 import { pidOf, startBaseline } from '../tools/processes';
-import { launchService, Service } from '../tools/service-launcher';
+import { launchService, LaunchOptions, Service } from '../tools/service-launcher';
 import { readStats } from '../tools/stats-page';
 import { HttpRequestSpec, wrkRequest } from '../tools/wrk-request';
 
@@ -22,7 +22,7 @@ const HASH = createHash('sha256').update(NEWS_PAGE_QUERY).digest('hex');
 const PERSISTED = { persistedQuery: { version: 1, sha256Hash: HASH } };
 const HITS = 'content.graphql_cache.hits';
 
-interface Variant {
+export interface Variant {
   readonly measure: string;
   readonly request: HttpRequestSpec;
   /** Whether the result cache must answer it. */
@@ -31,7 +31,7 @@ interface Variant {
   readonly atLeast: { readonly pglite: number; readonly postgres: number };
 }
 
-const VARIANTS: readonly Variant[] = [
+export const VARIANTS: readonly Variant[] = [
   {
     measure: 'uncached (X-Craft-Gql-Cache: no-cache), POST',
     request: {
@@ -240,7 +240,7 @@ function contentTypeOnly(
 }
 
 /** Registers the query as a persisted query (POST with its hash) and returns the answer text. */
-async function register(service: Service): Promise<{ text: string; problem?: string }> {
+export async function register(service: Service): Promise<{ text: string; problem?: string }> {
   const response = await fetch(`${service.httpUrl}/graphql`, {
     method: 'POST',
     headers: JSON_HEADERS,
@@ -265,7 +265,7 @@ const TRANSPORT_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-
  * The headers the service answers the page with from its result cache, per method (GET carries
  * the ETag and cache tags), for the no-op to send too.
  */
-async function answerHeaders(
+export async function answerHeaders(
   service: Service,
 ): Promise<Record<'GET' | 'POST', Record<string, string>>> {
   const sent = async (method: 'GET' | 'POST') => {
@@ -284,7 +284,7 @@ async function answerHeaders(
  * Why the variant would not measure what its row says: another answer than the page, or the
  * result cache hit when it must not be (or not hit when it must).
  */
-async function variantProblem(
+export async function variantProblem(
   service: Service,
   variant: Variant,
   page: string,
@@ -305,13 +305,18 @@ async function variantProblem(
   return undefined;
 }
 
-/** This build on a fresh PostgreSQL database with the fleet's content, dropped at stop. */
-async function startPostgresService(
+/**
+ * This build on a fresh PostgreSQL database with the fleet's content, dropped at stop; `launch`:
+ * more of the launcher's options (a wrapper, a longer time to become ready).
+ */
+export async function startPostgresService(
   fleet: ApiFleet,
+  launch: Pick<LaunchOptions, 'wrapper' | 'readyTimeoutMs'> = {},
 ): Promise<{ service: Service; stop: () => Promise<void> }> {
   const database = await createPostgresDatabase('bench_noop');
   try {
     const service = await launchService({
+      ...launch,
       label: 'api postgres',
       shape: 'default',
       env: { ...fleet.env, DATABASE_URL: database.url },

@@ -30,6 +30,9 @@ export interface InstructionOptions extends Omit<LaunchOptions, 'wrapper'> {
 }
 
 const IN_FLIGHT = 8;
+
+/** The environment a counted process and callgrind_control share (see callgrindControl). */
+export const CALLGRIND_ENV = { HOST: '127.0.0.1' } as const;
 /**
  * Counted windows per request, the median kept: a window that holds a full mark-compact of the
  * heap counts about 10 % more than its neighbours, and whether one falls in varies run to run.
@@ -44,39 +47,68 @@ export async function instructionsPerDecision(
   const service = await launchService({
     ...options,
     readyTimeoutMs: 600_000,
-    wrapper: [
-      'valgrind',
-      '--tool=callgrind',
-      // V8 writes the code it runs: valgrind must notice, or it runs stale translations.
-      '--smc-check=all-non-file',
-      '--instr-atstart=no',
-      '--separate-threads=yes',
-      `--callgrind-out-file=${join(directory, 'out')}`,
-    ],
+    wrapper: callgrindWrapper(directory),
   });
-  const perDecision = new Map<string, number>();
   try {
-    const control = callgrindControl(service.pid);
-    // Every request warms before any is counted: the first phase counted after a warm-up of
-    // only its own request varied by 15 % run to run (the JIT still settling the others' paths).
-    for (const [, frame] of options.requests) await calls(service.grpcUrl, frame, options.warmUp);
-    for (const [label, frame] of options.requests) {
-      await control('--instr=on');
-      const windows: number[] = [];
-      for (let window = 0; window < WINDOWS; window++) {
-        await control('--zero');
-        await calls(service.grpcUrl, frame, options.measured);
-        await control(`--dump=${label}#${window}`);
-        windows.push(mainThreadTotal(directory, `${label}#${window}`) / options.measured);
-      }
-      await control('--instr=off');
-      perDecision.set(label, median(windows));
-    }
+    const senders = options.requests.map(
+      ([label, frame]) => [label, (count: number) => calls(service.grpcUrl, frame, count)] as const,
+    );
+    return await instructionsPerRequest(service.pid, directory, senders, options);
   } finally {
     await service.stop();
     rmSync(directory, { recursive: true, force: true });
   }
-  return perDecision;
+}
+
+/** Sends `count` requests of one kind, all answered, before it resolves; any failure throws. */
+export type Sender = (count: number) => Promise<void>;
+
+/**
+ * valgrind's callgrind with instrumentation off until `instructionsPerRequest` turns it on, the
+ * dumps written into `directory`: the command a process to count runs under (same pid).
+ */
+export function callgrindWrapper(directory: string): string[] {
+  return [
+    'valgrind',
+    '--tool=callgrind',
+    '--quiet',
+    // V8 writes the code it runs: valgrind must notice, or it runs stale translations.
+    '--smc-check=all-non-file',
+    '--instr-atstart=no',
+    '--separate-threads=yes',
+    `--callgrind-out-file=${join(directory, 'out')}`,
+  ];
+}
+
+/**
+ * Instructions of the main thread of `pid` (running under `callgrindWrapper(directory)`) per
+ * request, by label: every sender warms first, then each is counted in WINDOWS windows of
+ * `measured` requests, the median kept.
+ */
+export async function instructionsPerRequest(
+  pid: number,
+  directory: string,
+  senders: readonly (readonly [string, Sender])[],
+  counts: { readonly warmUp: number; readonly measured: number },
+): Promise<Map<string, number>> {
+  const control = callgrindControl(pid);
+  const perRequest = new Map<string, number>();
+  // Every request warms before any is counted: the first phase counted after a warm-up of
+  // only its own request varied by 15 % run to run (the JIT still settling the others' paths).
+  for (const [, send] of senders) await send(counts.warmUp);
+  for (const [label, send] of senders) {
+    await control('--instr=on');
+    const windows: number[] = [];
+    for (let window = 0; window < WINDOWS; window++) {
+      await control('--zero');
+      await send(counts.measured);
+      await control(`--dump=${label}#${window}`);
+      windows.push(mainThreadTotal(directory, `${label}#${window}`) / counts.measured);
+    }
+    await control('--instr=off');
+    perRequest.set(label, median(windows));
+  }
+  return perRequest;
 }
 
 /** `count` calls of one frame, IN_FLIGHT at a time on one connection; any failure throws. */
@@ -95,10 +127,11 @@ async function calls(url: string, frame: Buffer, count: number): Promise<void> {
 
 /**
  * callgrind_control finds the process through vgdb's FIFOs, named after USER and HOST as each side
- * sees them: the service gets HOST=127.0.0.1 and no USER from the launcher, so the control must too.
+ * sees them: a counted process gets HOST=127.0.0.1 and no USER (CALLGRIND_ENV), so the control
+ * must too.
  */
 function callgrindControl(pid: number): (option: string) => Promise<void> {
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOST: '127.0.0.1' };
+  const env: NodeJS.ProcessEnv = { ...CALLGRIND_ENV, PATH: process.env.PATH };
   return async (option) => {
     const { stdout } = await promisify(execFile)('callgrind_control', [option, String(pid)], {
       env,

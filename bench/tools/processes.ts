@@ -16,13 +16,21 @@ export function pidOf(child: ChildProcess): number {
   return child.pid;
 }
 
-/** A no-op baseline server of bench/servers, compiled next to this file's directory. */
-export async function startBaseline(script: string, args: string[]): Promise<Child> {
+/**
+ * A no-op baseline server of bench/servers, compiled next to this file's directory; `under`: a
+ * command it runs under (e.g. callgrind, same pid) and the whole environment it gets.
+ */
+export async function startBaseline(
+  script: string,
+  args: string[],
+  under?: { readonly wrapper: readonly string[]; readonly env: NodeJS.ProcessEnv },
+): Promise<Child> {
   const port = await freePort();
+  const [command, ...prefix] = [...(under?.wrapper ?? []), process.execPath];
   const child = spawn(
-    process.execPath,
-    [join(__dirname, '..', 'servers', script), ...args, String(port)],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
+    command,
+    [...prefix, join(__dirname, '..', 'servers', script), ...args, String(port)],
+    { stdio: ['ignore', 'pipe', 'inherit'], env: under?.env ?? process.env },
   );
   await new Promise<void>((resolve, reject) => {
     child.stdout?.once('data', () => resolve());
