@@ -31,9 +31,11 @@ interface EarlyAnswer {
    */
   readonly whole: WholeAnswerEntry;
   readonly allowListVersion: number;
-  /** The JSON text (a string: Node writes it with the headers in one piece) and its bytes. */
-  readonly body: string;
-  readonly bytes: number;
+  /**
+   * The JSON text as UTF-8, encoded once here: sent as a string, every answer would encode it
+   * again (`String::WriteUtf8`, about 5 % of a cached POST's time for the bench's 6 KB page).
+   */
+  readonly body: Buffer;
   /** What a GET's answer carries for shared caches. */
   readonly get?: KeptCaching;
 }
@@ -108,13 +110,12 @@ export class EarlyAnswers {
     if (answer.body === undefined || !this.answers.usesWholeAnswers(headers)) return;
     const { method } = request;
     if (method !== 'POST' && (method !== 'GET' || cacheable === undefined)) return;
-    const body = answer.body;
-    const bytes = Buffer.byteLength(body);
+    const body = Buffer.from(answer.body);
+    const bytes = body.length;
     const entry: EarlyAnswer = {
       whole,
       allowListVersion: this.persisted.allowListVersion,
       body,
-      bytes,
       ...(cacheable && { get: this.answers.kept(cacheable) }),
     };
     const key = indexKey(request);
@@ -254,14 +255,14 @@ export class EarlyAnswers {
     const entry = this.index.get(key);
     if (entry === undefined) return;
     this.index.delete(key);
-    this.bytes -= entry.bytes;
+    this.bytes -= entry.body.length;
     if (entry.get === undefined) this.posts--;
   }
 }
 
 /** 200 with the answer's JSON after `sent` (name/value pairs). */
 function sendJson(response: ServerResponse, sent: string[], found: EarlyAnswer): void {
-  sent.push('content-type', JSON_TYPE, 'content-length', String(found.bytes));
+  sent.push('content-type', JSON_TYPE, 'content-length', String(found.body.length));
   response.writeHead(200, sent);
   response.end(found.body);
 }
