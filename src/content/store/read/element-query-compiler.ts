@@ -316,9 +316,14 @@ function whereConditions(criteria: ElementCriteria, context: QueryContext): SQL[
   add(criteria.trashed === true ? sql`e.date_deleted IS NOT NULL` : sql`e.date_deleted IS NULL`);
   param(date(sql`e.date_created`), criteria.dateCreated);
   param(date(sql`e.date_updated`), criteria.dateUpdated);
-  if (criteria.relatedTo !== undefined) add(relatedToSql(criteria.relatedTo));
+  // Element rows of one site (users pick theirs per user): relations can be read as id sets.
+  const oneSite =
+    criteria.kind !== ElementKinds.user && criteria.siteIds.length === 1
+      ? criteria.siteIds[0]
+      : undefined;
+  if (criteria.relatedTo !== undefined) add(relatedToSql(criteria.relatedTo, oneSite));
   if (criteria.notRelatedTo !== undefined) {
-    const related = relatedToSql(criteria.notRelatedTo);
+    const related = relatedToSql(criteria.notRelatedTo, oneSite);
     if (related !== null) add(sql`NOT ${related}`);
   }
 
@@ -354,7 +359,7 @@ function whereConditions(criteria: ElementCriteria, context: QueryContext): SQL[
     if (isStructuredFieldType(filter.fieldType)) continue;
     if (isRelationFieldType(filter.fieldType)) {
       const fieldId = context.fieldId(filter.fieldHandle);
-      add(fieldId === undefined ? sql`false` : relationFieldSql(fieldId, filter.param));
+      add(fieldId === undefined ? sql`false` : relationFieldSql(fieldId, filter.param, oneSite));
     } else param(fieldColumn(filter.fieldHandle, filter.fieldType), filter.param);
   }
   return conditions;

@@ -21,6 +21,42 @@ export function relationSuites(ctx: StoreSuiteContext): void {
       expect(ids(await ctx.store.find(via(E.second, [SITE.de])))).toEqual([E.hello]);
     });
 
+    it('keeps a relation to its site in intersections and relation field filters', async () => {
+      // hello → hero (heroImage) holds in en only, hello → photo in de only; hello → second
+      // (relatedArticles, not translatable) in both. One site reads relations as id sets, several
+      // test them row by row: both must agree.
+      const both = (a: number, b: number, siteIds: number[]) =>
+        news({
+          siteIds,
+          relatedTo: { operator: 'and', conditions: [{ element: [a] }, { element: [b] }] },
+        });
+      expect(ids(await ctx.store.find(both(E.hero, E.second, [SITE.en])))).toEqual([E.hello]);
+      expect(ids(await ctx.store.find(both(E.hero, E.second, [SITE.de])))).toEqual([]);
+      expect(ids(await ctx.store.find(both(E.photo, E.second, [SITE.de])))).toEqual([E.hello]);
+      expect(ids(await ctx.store.find(both(E.photo, E.second, [SITE.en])))).toEqual([]);
+      expect(ids(await ctx.store.find(both(E.hero, E.photo, [SITE.en])))).toEqual([]);
+      const twoSites = await ctx.store.find(both(E.hero, E.second, [SITE.en, SITE.de]));
+      expect(twoSites.map((row) => [row.id, row.siteId])).toEqual([[E.hello, SITE.en]]);
+      const excluded = news({
+        siteIds: [SITE.de],
+        notRelatedTo: {
+          operator: 'and',
+          conditions: [{ element: [E.photo] }, { element: [E.second] }],
+        },
+      });
+      expect(ids(await ctx.store.find(excluded))).not.toContain(E.hello);
+      const hero = (target: number, siteIds: number[]) =>
+        news({
+          siteIds,
+          fields: [{ fieldHandle: 'heroImage', fieldType: 'assets', param: target }],
+        });
+      expect(ids(await ctx.store.find(hero(E.hero, [SITE.en])))).toEqual([E.hello]);
+      expect(ids(await ctx.store.find(hero(E.hero, [SITE.de])))).toEqual([]);
+      expect(ids(await ctx.store.find(hero(E.photo, [SITE.de])))).toEqual([E.hello]);
+      const heroInBoth = await ctx.store.find(hero(E.photo, [SITE.en, SITE.de]));
+      expect(heroInBoth.map((row) => [row.id, row.siteId])).toEqual([[E.hello, SITE.de]]);
+    });
+
     it('finds elements related in either direction, by field, and with and/or', async () => {
       const related = (conditions: ElementCriteria['relatedTo']) => news({ relatedTo: conditions });
       expect(
