@@ -33,7 +33,7 @@ interface EarlyAnswer {
   readonly allowListVersion: number;
   /**
    * The JSON text as UTF-8, encoded once here: sent as a string, every answer would encode it
-   * again (`String::WriteUtf8`, about 5 % of a cached POST's time for the bench's 6 KB page).
+   * again (`String::WriteUtf8`, 2–5 % of a cached POST for the bench's 6 KB page).
    */
   readonly body: Buffer;
   /** What a GET's answer carries for shared caches. */
