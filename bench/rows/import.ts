@@ -7,7 +7,7 @@ import { PROJECT_ROOT } from '../../test/support/service-process';
 import { Row } from '../report/row';
 import { BENCH } from '../settings';
 import { writeGeneratedContent } from '../../test/support/generated-content';
-import { rssBytes, toMB } from '../tools/proc-memory';
+import { rssBytes, toMB, treeRssBytes } from '../tools/proc-memory';
 
 const GOAL_RATE = { postgres: 1_000, pglite: 300 } as const;
 const GOAL_RSS_MB = 300;
@@ -15,6 +15,8 @@ const GOAL_RSS_MB = 300;
 interface ImportRun {
   readonly seconds: number;
   readonly peakRss: number;
+  /** The command with its child processes (PGlite makes a new database in a child). */
+  readonly peakTreeRss: number;
 }
 
 /**
@@ -57,6 +59,7 @@ export async function importRows(): Promise<Row[]> {
             ours: { value: toMB(run.peakRss), unit: 'MB' },
             goal: `≤ ${GOAL_RSS_MB} MB`,
             verdict: toMB(run.peakRss) <= GOAL_RSS_MB ? 'met' : 'missed',
+            note: `with its child processes ${toMB(run.peakTreeRss).toFixed(0)} MB`,
           },
         );
       } finally {
@@ -88,10 +91,12 @@ export function runImport(files: string, env: Record<string, string>): Promise<I
       },
     );
     let peakRss = 0;
+    let peakTreeRss = 0;
     let stderr = '';
     const sample = setInterval(() => {
       try {
         peakRss = Math.max(peakRss, rssBytes(child.pid!));
+        peakTreeRss = Math.max(peakTreeRss, treeRssBytes(child.pid!));
       } catch {
         // exited between samples
       }
@@ -101,7 +106,7 @@ export function runImport(files: string, env: Record<string, string>): Promise<I
     child.on('exit', (code) => {
       clearInterval(sample);
       if (code !== 0) reject(new Error(`content-import exited with ${code}: ${stderr.trim()}`));
-      else resolve({ seconds: (performance.now() - started) / 1000, peakRss });
+      else resolve({ seconds: (performance.now() - started) / 1000, peakRss, peakTreeRss });
     });
   });
 }

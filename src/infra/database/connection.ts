@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Pool } from 'pg';
 import { DataDirLock } from './data-dir-lock';
+import { createPglite, makePgliteDatabase, type PgliteStart } from './pglite-start';
 import { PgliteWorkerClient } from './pglite-worker/pglite-worker-client';
 import type { DatabaseDriver, DrizzleExecutor } from './database.types';
 import { redactUrl } from './redact-url';
@@ -31,20 +32,26 @@ export interface DatabaseOptions {
   readonly poolSize: number;
   /** PGlite runs in a worker thread (PGLITE_WORKER); off: on the main thread. */
   readonly pgliteWorker?: boolean;
+  /** A new PGlite database is made in a child process (PGLITE_INITDB_IN_CHILD); off: in this one. */
+  readonly pgliteInitdbInChild?: boolean;
+  /** PGlite's shared_buffers in MB for this process (PGLITE_SHARED_BUFFERS_MB); 0 or undefined: the directory's own. */
+  readonly pgliteSharedBuffersMb?: number;
 }
 
 /** PostgreSQL when a URL is given, else the embedded PGlite in `dataDir/pglite`. */
 export function openDatabase(options: DatabaseOptions): Promise<DatabaseConnection> {
-  return options.url !== ''
-    ? openPostgres(options)
-    : openPglite(options.dataDir, options.pgliteWorker === true);
+  return options.url !== '' ? openPostgres(options) : openPglite(options);
 }
 
 /** What connection.ts needs of PGlite; the worker client offers the same. */
 type PgliteClient = Pick<PGlite, 'closed' | 'close'>;
 
-async function openPglite(dataDir: string, inWorker: boolean): Promise<DatabaseConnection> {
+async function openPglite(options: DatabaseOptions): Promise<DatabaseConnection> {
+  const { dataDir } = options;
+  const inWorker = options.pgliteWorker === true;
   const directory = resolve(dataDir, 'pglite');
+  const sharedBuffersMb = options.pgliteSharedBuffersMb || undefined;
+  const start: PgliteStart = { directory, ...(sharedBuffersMb && { sharedBuffersMb }) };
   mkdirSync(directory, { recursive: true });
   const lock = DataDirLock.acquire(join(resolve(dataDir), 'pglite.lock'));
   if (lock.takenOverFrom !== undefined) {
@@ -56,11 +63,12 @@ async function openPglite(dataDir: string, inWorker: boolean): Promise<DatabaseC
   let client: PgliteClient;
   const failures: ((error: Error) => void)[] = [];
   try {
+    if (options.pgliteInitdbInChild === true) await makePgliteDatabase(directory);
     if (inWorker) {
-      const worker = await PgliteWorkerClient.open(directory);
+      const worker = await PgliteWorkerClient.open(start);
       worker.onFailure((error) => failures.forEach((listener) => listener(error)));
       client = worker;
-    } else client = await PGlite.create(directory);
+    } else client = await createPglite(start);
   } catch (error) {
     lock.release();
     throw new Error(`cannot open PGlite in ${directory}: ${(error as Error).message}`);

@@ -16,13 +16,22 @@ const DATABASE_CONNECTION = Symbol('DatabaseConnection');
  */
 async function connect(settings: Settings): Promise<DatabaseConnection> {
   const logger = new Logger('Database');
-  const { databaseUrl, dataDir, databasePoolSize, pgliteWorker } = settings.identity;
+  const {
+    databaseUrl,
+    dataDir,
+    databasePoolSize,
+    pgliteWorker,
+    pgliteInitdbInChild,
+    pgliteSharedBuffersMb,
+  } = settings.identity;
   const started = performance.now();
   const connection = await openDatabase({
     url: databaseUrl,
     dataDir,
     poolSize: databasePoolSize,
     pgliteWorker,
+    pgliteInitdbInChild,
+    pgliteSharedBuffersMb,
   });
   try {
     const report = await runMigrations(connection.db, MIGRATIONS);

@@ -22,6 +22,17 @@ export const CONTENT_SETTINGS = {
       'run the embedded database (PGlite) in a worker thread, off the event loop that answers requests; false: on the main thread',
       true,
     ),
+    pgliteInitdbInChild: bool(
+      'PGLITE_INITDB_IN_CHILD',
+      "make a new embedded database (PGlite's initdb, ~850 MB for some seconds) in a short-lived child process, then open it: the process itself never holds that memory, the machine still needs it; costs a few seconds of the first start. content-import sets it",
+    ),
+    pgliteSharedBuffersMb: int(
+      'PGLITE_SHARED_BUFFERS_MB',
+      "PostgreSQL's shared_buffers of the embedded database (PGlite), in MB, for this process; 0: the data directory's own (128 MB). PGlite holds them in its WASM heap, which never shrinks; content-import uses 16",
+      0,
+      0,
+      65536,
+    ),
     adminUser: str('ADMIN_USER', 'login of the admin user created on first start', 'admin'),
     adminPassword: secret(
       'ADMIN_PASSWORD',

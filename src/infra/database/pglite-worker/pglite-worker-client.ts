@@ -55,8 +55,7 @@ export class PgliteWorkerClient implements WorkerTransaction {
   }
 
   /** Starts the worker and waits until it has opened the database in `directory`. */
-  static async open(directory: string): Promise<PgliteWorkerClient> {
-    const start: WorkerStart = { directory };
+  static async open(start: WorkerStart): Promise<PgliteWorkerClient> {
     const client = new PgliteWorkerClient(
       new Worker(join(__dirname, 'pglite.worker.js'), { workerData: start }),
     );

@@ -1,6 +1,7 @@
 import { PGlite, Transaction } from '@electric-sql/pglite';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PglitePreparedStatements } from '../pglite-prepared';
+import { createPglite } from '../pglite-start';
 import {
   identityParsers,
   OPENED_ID,
@@ -111,10 +112,9 @@ async function handle(
 }
 
 async function main(): Promise<void> {
-  const { directory } = workerData as WorkerStart;
   let db: PGlite;
   try {
-    db = await PGlite.create(directory);
+    db = await createPglite(workerData as WorkerStart);
   } catch (error) {
     reply({ id: OPENED_ID, error: serializeError(error) });
     return;

@@ -1,3 +1,5 @@
+import type { PgliteStart } from '../pglite-start';
+
 /**
  * What the main thread and the PGlite worker thread say to each other (see pglite.worker.ts).
  * Only structured-clonable data crosses: no functions (parsers), no class instances (errors).
@@ -41,9 +43,8 @@ export type WorkerResponse =
   | { readonly id: number; readonly error: SerializedError };
 
 /** What the worker is started with (`workerData`). */
-export interface WorkerStart {
-  readonly directory: string;
-}
+/** The worker opens the database as the main thread would (pglite-start.ts). */
+export type WorkerStart = PgliteStart;
 
 type Parser = (value: string, typeId?: number) => unknown;
 
