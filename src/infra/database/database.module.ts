@@ -88,7 +88,7 @@ class DatabaseLifecycle implements OnApplicationShutdown {
     {
       provide: Database,
       inject: [DATABASE_CONNECTION],
-      useFactory: (connection: DatabaseConnection) => new Database(connection.db),
+      useFactory: (connection: DatabaseConnection) => new Database(connection.db, connection.driver),
     },
   ],
   exports: [Database],

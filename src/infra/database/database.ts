@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { DrizzleExecutor } from './database.types';
+import type { DatabaseDriver, DrizzleExecutor } from './database.types';
 
 /** What runs once the outermost transaction has ended (see `afterTransaction`). */
 export interface TransactionEndHooks {
@@ -25,7 +25,11 @@ export class Database {
   /** Outermost transactions not yet settled. */
   private open = 0;
 
-  constructor(private readonly root: DrizzleExecutor) {}
+  /** `driver`: which database `root` talks to (PGlite keeps no statistics by itself). */
+  constructor(
+    private readonly root: DrizzleExecutor,
+    readonly driver: DatabaseDriver = 'postgres',
+  ) {}
 
   /** The open transaction of this async context, or the database itself. */
   get executor(): DrizzleExecutor {
@@ -61,10 +65,13 @@ export class Database {
    * Gathers the query planner's statistics (ANALYZE) after bulk loads. PGlite never does by
    * itself (it has no autovacuum): without them it plans every join for one-row tables and a
    * page of entries with relations took three times as long. On PostgreSQL it saves waiting
-   * for autovacuum.
+   * for autovacuum. On PGlite it also vacuums, which nothing else ever would: the rows that
+   * updates and deletes leave behind stay, and without a visibility map an index-only scan
+   * reads the table anyway (on a vacuumed store it costs what ANALYZE costs: 0.9 s at 100,000
+   * entries).
    */
   async refreshStatistics(): Promise<void> {
-    await this.root.execute(sql`ANALYZE`);
+    await this.root.execute(this.driver === 'pglite' ? sql`VACUUM (ANALYZE)` : sql`ANALYZE`);
   }
 
   /**
