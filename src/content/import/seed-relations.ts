@@ -52,7 +52,7 @@ export class SeedRelationPass {
 
   async run(
     pending: PendingRelations,
-    linked: (step: Promise<void>) => Promise<void>,
+    linked: (step: Promise<void>, replaced?: boolean) => Promise<void>,
   ): Promise<void> {
     let batch: { at: string; values: RelationValues }[] = [];
     let pairs = new Set<string>();
@@ -61,7 +61,9 @@ export class SeedRelationPass {
       results.forEach((problems, index) =>
         this.problems.push(...problems.map((problem) => `${batch[index].at}: ${problem}`)),
       );
-      for (let i = 0; i < batch.length; i++) await linked(Promise.resolve());
+      // Only replaced rows (a DELETE) ask for fresh statistics of the relations: the look-ups
+      // of this pass read elements and site rows, which it does not write.
+      for (const { values } of batch) await linked(Promise.resolve(), values.fresh !== true);
       batch = [];
       pairs = new Set();
     };

@@ -161,13 +161,16 @@ export class SeedRun {
     return this.tracker.finish();
   }
 
-  /** Reports the phase's progress after each step (and once at its start). */
+  /**
+   * Reports the phase's progress after each step (and once at its start); a step that wrote
+   * rows look-ups depend on counts towards the statistics' refresh.
+   */
   private counter(phase: LoadProgress['phase'], total: number) {
     let done = 0;
     if (total > 0) this.listener({ phase, done, total });
-    return async (step: Promise<void>) => {
+    return async (step: Promise<void>, counts = true) => {
       await step;
-      await this.statistics.step();
+      if (counts) await this.statistics.step();
       this.listener({ phase, done: ++done, total });
     };
   }
