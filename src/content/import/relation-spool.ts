@@ -1,9 +1,7 @@
-import { closeSync, mkdtempSync, openSync, readSync, rmSync, unlinkSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import type { Field } from '../model/content-model';
 import type { PendingRelation } from './seed-relations';
+import { SpoolFile } from './spool-file';
 
 /** Relation values held in memory before they go to the spool file, and read back at a time. */
 const CHUNK = 10_000;
@@ -20,17 +18,16 @@ const jsonSafe = (references: unknown): boolean =>
 /**
  * Pass two's relation values (seed-relations.ts), in the order the load wrote their sources,
  * held in memory up to CHUNK and beyond that appended to a file, so a load of any size holds
- * at most two chunks of them (docs/content-import.md, Large imports). The file is unlinked as
- * soon as it is open (nothing is left behind, even by a killed process; where the system does
- * not allow that, `close` removes it). References are written as JSON, which also lets go of
- * the parsed files: js-yaml's strings are slices of a file's whole text.
+ * at most two chunks of them (docs/content-import.md, Large imports). References are written
+ * as JSON, which also lets go of the parsed files: js-yaml's strings are slices of a file's
+ * whole text.
  */
 export class RelationSpool {
   private tail: PendingRelation[] = [];
   private readonly fields = new Map<number, Field>();
   /** References JSON would not give back as they are (a file's mistakes; rare). */
   private readonly odd: unknown[] = [];
-  private file?: { fd: number; dir: string; size: number };
+  private file?: SpoolFile;
   private spooled = 0;
 
   constructor(private readonly chunk = CHUNK) {}
@@ -54,7 +51,7 @@ export class RelationSpool {
       let rest = '';
       let chunk: PendingRelation[] = [];
       for (let position = 0; position < this.file.size;) {
-        const read = readSync(this.file.fd, buffer, 0, buffer.length, position);
+        const read = this.file.read(buffer, position);
         position += read;
         const lines = (rest + decoder.write(buffer.subarray(0, read))).split('\n');
         rest = lines.pop()!;
@@ -73,28 +70,14 @@ export class RelationSpool {
 
   /** Closes (and if still there, removes) the file. */
   close(): void {
-    if (this.file === undefined) return;
-    closeSync(this.file.fd);
-    rmSync(this.file.dir, { recursive: true, force: true });
+    this.file?.close();
     this.file = undefined;
   }
 
   private spill(): void {
-    if (this.file === undefined) {
-      const dir = mkdtempSync(join(tmpdir(), 'content-import-'));
-      const path = join(dir, 'relations.jsonl');
-      const fd = openSync(path, 'w+');
-      this.file = { fd, dir, size: 0 };
-      try {
-        unlinkSync(path);
-      } catch {
-        // Not while it is open on this system: close() removes it.
-      }
-    }
+    this.file ??= new SpoolFile();
     const text = this.tail.map((relation) => JSON.stringify(this.line(relation))).join('\n') + '\n';
-    const bytes = Buffer.from(text, 'utf8');
-    writeSync(this.file.fd, bytes, 0, bytes.length, this.file.size);
-    this.file.size += bytes.length;
+    this.file.append(Buffer.from(text, 'utf8'));
     this.spooled += this.tail.length;
     this.tail = [];
   }

@@ -7,6 +7,7 @@ import {
   type SeedEntry,
 } from './seed-document';
 import { type ContentFile, readContentFile, SeedFileError } from './seed-files';
+import { EntrySpool } from './entry-spool';
 
 /** A load's entries in load order (parents first), with their number for progress. */
 export interface EntrySource {
@@ -18,57 +19,61 @@ export interface EntrySource {
 export interface StreamedContent {
   readonly document: SeedDocument;
   readonly entries: EntrySource;
+  /** Lets go of the entries kept for the load (once it is over). */
+  close(): void;
 }
 
 /**
  * Reads and checks the files as readContentFiles does (every problem of every file thrown
- * together, before anything is written), but keeps no entry: they are read again, file by file,
- * when the load reaches them, so a load holds one file's entries at a time, not every file's
+ * together, before anything is written), but holds no entry: each file's checked entries go to
+ * a temporary file (entry-spool.ts) and come back, file by file, when the load reaches them, so a
+ * load holds one file's entries at a time, not every file's, and parses each file once
  * (docs/content-import.md, Large imports). When an entry names a parent that comes later in the
  * files, the load order is not the file order (parentsFirst) and the entries are held as before.
  */
 export function readContentFilesStreamed(files: readonly ContentFile[]): StreamedContent {
   const document = emptySeedDocument();
   const problems: string[] = [];
-  const withEntries: ContentFile[] = [];
+  const spool = new EntrySpool();
+  const parts: number[] = [];
   const order = new LoadOrder();
-  for (const file of files) {
-    const one = readContentFile(file, problems);
-    if (one === undefined) continue;
-    for (const kind of SEED_KINDS) {
-      if (kind === 'entries') continue;
-      for (const item of one[kind]) (document[kind] as unknown[]).push(item);
+  try {
+    for (const file of files) {
+      const one = readContentFile(file, problems);
+      if (one === undefined) continue;
+      for (const kind of SEED_KINDS) {
+        if (kind === 'entries') continue;
+        for (const item of one[kind]) (document[kind] as unknown[]).push(item);
+      }
+      for (const entry of one.entries) order.add(entry);
+      // Once a file has a problem nothing is loaded: the rest are only checked.
+      if (one.entries.length > 0 && problems.length === 0) parts.push(spool.add(one.entries));
     }
-    if (one.entries.length > 0) withEntries.push(file);
-    for (const entry of one.entries) order.add(entry);
+    if (problems.length > 0) throw new SeedFileError(problems);
+  } catch (error) {
+    spool.close();
+    throw error;
   }
-  if (problems.length > 0) throw new SeedFileError(problems);
   const count = order.count;
   if (!order.inFileOrder()) {
-    const all = withEntries.flatMap((file) => reread(file));
-    return { document, entries: { count, entries: parentsFirst(all, (e) => e.section) } };
+    const all = parts.flatMap((part) => spool.read(part));
+    spool.close();
+    return {
+      document,
+      entries: { count, entries: parentsFirst(all, (e) => e.section) },
+      close: () => undefined,
+    };
   }
   return {
     document,
     entries: {
       count,
       entries: (function* () {
-        for (const file of withEntries) yield* reread(file);
+        for (const part of parts) yield* spool.read(part);
       })(),
     },
+    close: () => spool.close(),
   };
-}
-
-/** The file's entries again; a file that changed since it was checked fails the load. */
-function reread(file: ContentFile): SeedEntry[] {
-  const problems: string[] = [];
-  const one = readContentFile(file, problems);
-  if (one === undefined || problems.length > 0) {
-    throw new SeedFileError(
-      problems.length > 0 ? problems : [`${file.label}: changed while it was imported`],
-    );
-  }
-  return one.entries;
 }
 
 /**
