@@ -1,11 +1,20 @@
-import { closeSync, mkdtempSync, openSync, readSync, rmSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  mkdtempSync,
+  openSync,
+  readSync,
+  rmdirSync,
+  rmSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * A temporary file a load appends to and reads back (relation-spool.ts, entry-spool.ts). It is
- * unlinked as soon as it is open, so nothing is left behind, even by a killed process; where the
- * system does not allow that, `close` removes it.
+ * A temporary file a load appends to and reads back (relation-spool.ts, entry-spool.ts). It and
+ * its directory are unlinked as soon as it is open, so nothing is left behind, even by a killed
+ * process; where the system does not allow that, `close` removes them.
  */
 export class SpoolFile {
   private readonly fd: number;
@@ -19,6 +28,7 @@ export class SpoolFile {
     this.fd = openSync(path, 'w+');
     try {
       unlinkSync(path);
+      rmdirSync(this.dir);
     } catch {
       // Not while it is open on this system: close() removes it.
     }
