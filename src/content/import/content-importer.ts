@@ -56,14 +56,14 @@ export class ContentImporter {
   async importPaths(paths: readonly string[], listener?: LoadListener): Promise<ImportReport> {
     const started = performance.now();
     const files = contentFilesOf(paths);
-    // Entries are read again file by file as the load reaches them (streamed-entries.ts).
+    // Entries come back file by file as the load reaches them (streamed-entries.ts).
     const content = readContentFilesStreamed(files);
-    const counts = await this.load(
-      content.document,
-      this.models.current,
-      listener,
-      content.entries,
-    );
+    let counts: ImportCounts;
+    try {
+      counts = await this.load(content.document, this.models.current, listener, content.entries);
+    } finally {
+      content.close();
+    }
     await this.database.refreshStatistics();
     return { counts, files: files.length, elapsedMs: performance.now() - started };
   }

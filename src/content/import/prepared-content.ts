@@ -76,9 +76,15 @@ export function prepareContent(
     fields,
     sites,
     written: (saved) => {
+      // A created element (and its blocks) has no relation rows yet: its first value for each
+      // field needs no DELETE in pass two (a later one, per site, replaces rows of the first).
+      const seen = new Set<string>();
       for (const { relation, block } of waiting) {
         relation.sourceId =
           block === undefined ? saved.id : saved.blocks.get(block.field)?.[block.index]?.id;
+        const pair = `${relation.sourceId} ${relation.field.id}`;
+        relation.fresh = saved.created && !seen.has(pair);
+        seen.add(pair);
         pending(relation);
       }
     },

@@ -387,6 +387,27 @@ class PackedValues {
   get sites(): Readonly<Record<string, SeedSiteContent>> | undefined {
     return (JSON.parse(this.#text) as { sites?: Record<string, SeedSiteContent> }).sites;
   }
+
+  get packedText(): string {
+    return this.#text;
+  }
+}
+
+/** A checked entry as data the structured clone (`v8.serialize`) gives back as it is. */
+export type EntryRecord = { packed: object; text: string } | { plain: SeedEntry };
+
+/** A checked entry as an EntryRecord (streamed-entries.ts keeps them in a file). */
+export function entryRecord(entry: SeedEntry): EntryRecord {
+  return entry instanceof PackedValues
+    ? { packed: { ...entry }, text: entry.packedText }
+    : { plain: entry };
+}
+
+/** The entry of an EntryRecord. */
+export function entryOfRecord(record: EntryRecord): SeedEntry {
+  return 'plain' in record
+    ? record.plain
+    : (new PackedValues(record.packed, record.text) as unknown as SeedEntry);
 }
 
 /**

@@ -32,6 +32,13 @@ export class SeedReferences {
     this.found.delete(kind);
   }
 
+  /** Drops what is remembered once it holds more than `limit` elements (pass two's bound). */
+  forgetBeyond(limit: number): void {
+    let held = 0;
+    for (const ofKind of this.found.values()) held += ofKind.size;
+    if (held > limit) this.found.clear();
+  }
+
   private async remembered(
     kind: ElementKind,
     key: string,

@@ -14,7 +14,24 @@ export interface PendingRelation {
   readonly siteId?: number;
   /** The source's id, known once the element (or its block) is written. */
   sourceId?: number;
+  /**
+   * The source was created by this load and this is its first value for the field: it has no
+   * relation rows to replace (pass two skips their DELETE).
+   */
+  fresh?: boolean;
 }
+
+/** Pass two's relation values in load order, a chunk at a time (relation-spool.ts). */
+export interface PendingRelations {
+  readonly count: number;
+  chunks(): Iterable<readonly PendingRelation[]>;
+}
+
+/**
+ * Elements pass two remembers between chunks: beyond that the remembered references are
+ * dropped and the next chunk's looked up again, so the pass holds a bounded share of them.
+ */
+const REMEMBERED = 50_000;
 
 /** Relation values written per statement pair in pass two. */
 const RELATION_BATCH = 500;
@@ -34,10 +51,9 @@ export class SeedRelationPass {
   ) {}
 
   async run(
-    relations: readonly PendingRelation[],
-    linked: (step: Promise<void>) => Promise<void>,
+    pending: PendingRelations,
+    linked: (step: Promise<void>, replaced?: boolean) => Promise<void>,
   ): Promise<void> {
-    await this.prefetch(relations);
     let batch: { at: string; values: RelationValues }[] = [];
     let pairs = new Set<string>();
     const flush = async () => {
@@ -45,37 +61,44 @@ export class SeedRelationPass {
       results.forEach((problems, index) =>
         this.problems.push(...problems.map((problem) => `${batch[index].at}: ${problem}`)),
       );
-      for (let i = 0; i < batch.length; i++) await linked(Promise.resolve());
+      // Only replaced rows (a DELETE) ask for fresh statistics of the relations: the look-ups
+      // of this pass read elements and site rows, which it does not write.
+      for (const { values } of batch) await linked(Promise.resolve(), values.fresh !== true);
       batch = [];
       pairs = new Set();
     };
-    for (const relation of relations) {
-      const pair = `${relation.sourceId} ${relation.field.id}`;
-      if (pairs.has(pair) || batch.length >= RELATION_BATCH) await flush();
-      const resolved = await this.targets(relation).then(
-        (ids) => ({ ids }),
-        (error: unknown) => ({ error: error as Error }),
-      );
-      if ('error' in resolved) {
-        // The batch's problems first, so they are listed in item order as before batching.
-        if (batch.length > 0) await flush();
-        await this.item(relation.at, () => {
-          throw resolved.error;
+    for (const relations of pending.chunks()) {
+      this.references.forgetBeyond(REMEMBERED);
+      await this.prefetch(relations);
+      for (const relation of relations) {
+        const pair = `${relation.sourceId} ${relation.field.id}`;
+        if (pairs.has(pair) || batch.length >= RELATION_BATCH) await flush();
+        const resolved = await this.targets(relation).then(
+          (ids) => ({ ids }),
+          (error: unknown) => ({ error: error as Error }),
+        );
+        if ('error' in resolved) {
+          // The batch's problems first, so they are listed in item order as before batching.
+          if (batch.length > 0) await flush();
+          await this.item(relation.at, () => {
+            throw resolved.error;
+          });
+          await linked(Promise.resolve());
+          continue;
+        }
+        const targetIds = resolved.ids;
+        pairs.add(pair);
+        batch.push({
+          at: relation.at,
+          values: {
+            sourceId: relation.sourceId!,
+            fieldId: relation.field.id,
+            targetIds,
+            siteId: relation.siteId,
+            fresh: relation.fresh,
+          },
         });
-        await linked(Promise.resolve());
-        continue;
       }
-      const targetIds = resolved.ids;
-      pairs.add(pair);
-      batch.push({
-        at: relation.at,
-        values: {
-          sourceId: relation.sourceId!,
-          fieldId: relation.field.id,
-          targetIds,
-          siteId: relation.siteId,
-        },
-      });
     }
     if (batch.length > 0) await flush();
   }

@@ -29,7 +29,8 @@ import {
   type SeedUser,
 } from './seed-document';
 import { SeedReferenceError, SeedReferences } from './seed-references';
-import { type PendingRelation, SeedRelationPass } from './seed-relations';
+import { SeedRelationPass } from './seed-relations';
+import { RelationSpool } from './relation-spool';
 import { holdsNestedElements } from '../model/field-types';
 import { type ContentItem, type PreparedContent, prepareContent } from './prepared-content';
 import { StatisticsSchedule } from './statistics-schedule';
@@ -74,7 +75,7 @@ const givenDates = (item: { dateUpdated?: Date; dateModified?: Date }): GivenDat
  */
 export class SeedRun {
   private readonly problems: string[] = [];
-  private readonly pending: PendingRelation[] = [];
+  private readonly pending = new RelationSpool();
   private readonly photos: { at: string; user: SeedUser }[] = [];
   private readonly references: SeedReferences;
   private readonly statistics: StatisticsSchedule;
@@ -97,6 +98,14 @@ export class SeedRun {
    * order; the document's own list is ignored), as the command streams them file by file.
    */
   async run(document: SeedDocument, entries?: EntrySource): Promise<ImportCounts> {
+    try {
+      return await this.load(document, entries);
+    } finally {
+      this.pending.close();
+    }
+  }
+
+  private async load(document: SeedDocument, entries?: EntrySource): Promise<ImportCounts> {
     const source = entries ?? {
       count: document.entries.length,
       entries: parentsFirst(document.entries, (e) => e.section),
@@ -143,23 +152,25 @@ export class SeedRun {
       await batches.add(entry, await this.newEntry(entry, progress));
     }
     await batches.flush();
-    const relations = this.pending.filter((relation) => relation.sourceId !== undefined);
-    const linked = this.counter('relations', relations.length + this.photos.length);
+    const linked = this.counter('relations', this.pending.count + this.photos.length);
     await new SeedRelationPass(this.writer, this.references, this.problems, (at, work) =>
       this.item(at, work),
-    ).run(relations, linked);
+    ).run(this.pending, linked);
     for (const { at, user } of this.photos) await linked(this.item(at, () => this.photo(user)));
     if (this.problems.length > 0) throw new SeedContentError(this.problems);
     return this.tracker.finish();
   }
 
-  /** Reports the phase's progress after each step (and once at its start). */
+  /**
+   * Reports the phase's progress after each step (and once at its start); a step that wrote
+   * rows look-ups depend on counts towards the statistics' refresh.
+   */
   private counter(phase: LoadProgress['phase'], total: number) {
     let done = 0;
     if (total > 0) this.listener({ phase, done, total });
-    return async (step: Promise<void>) => {
+    return async (step: Promise<void>, counts = true) => {
       await step;
-      await this.statistics.step();
+      if (counts) await this.statistics.step();
       this.listener({ phase, done: ++done, total });
     };
   }

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parentsFirst } from './seed-document';
+import { parentsFirst, type SeedEntry } from './seed-document';
 import { type ContentFile, readContentFiles, SeedFileError } from './seed-files';
 import { readContentFilesStreamed } from './streamed-entries';
 
@@ -33,6 +33,28 @@ describe('readContentFilesStreamed', () => {
     expect(keys(streamed.entries.entries)).toEqual(
       keys(parentsFirst(whole.entries, (e) => e.section)),
     );
+  });
+
+  it('gives back the checked entries as they were, values JSON would change included', () => {
+    const files = [
+      write(
+        'a.yaml',
+        'entries:\n  - { section: news, slug: one, postDate: 2024-05-01T10:00:00Z, fields: { rating: 4.5, body: "ü" }, sites: { de: { title: Eins } } }\n  - { section: news, slug: two, fields: { rating: .nan } }\n',
+      ),
+    ];
+    const whole = readContentFiles(files).entries;
+    const content = readContentFilesStreamed(files);
+    // Read when the load reaches them: what the file says by then does not count.
+    writeFileSync(files[0].path, 'entries: [\n');
+    const streamed = [...content.entries.entries];
+    content.close();
+    const values = (entries: readonly SeedEntry[]) =>
+      entries.map((e) => ({ ...e, fields: e.fields, sites: e.sites }));
+    expect(values(streamed)).toEqual(values(whole));
+    // (A Date of Node's own realm, not the test's: compared by its tag.)
+    expect(Object.prototype.toString.call(streamed[0].postDate)).toBe('[object Date]');
+    expect(streamed[0].postDate?.toISOString()).toBe('2024-05-01T10:00:00.000Z');
+    expect(streamed[1].fields?.rating).toBeNaN();
   });
 
   it('puts a parent that comes later first, as parentsFirst does', () => {

@@ -8,6 +8,8 @@ export interface RelationValues {
   readonly fieldId: number;
   readonly targetIds: readonly number[];
   readonly siteId?: number;
+  /** The source has no rows of this field yet (created by the caller's load): none to delete. */
+  readonly fresh?: boolean;
 }
 
 /**
@@ -57,7 +59,13 @@ export async function saveRelationBatch(
         : (sites.get(value.sourceId) ?? [])
       : [null];
     for (const siteId of siteIds) {
-      sets.push({ fieldId: entry.field.id, sourceId: value.sourceId, siteId, targetIds: ids });
+      sets.push({
+        fieldId: entry.field.id,
+        sourceId: value.sourceId,
+        siteId,
+        targetIds: ids,
+        fresh: value.fresh === true,
+      });
     }
   });
   await relations.replaceMany(sets);

@@ -132,18 +132,13 @@ export class RelationRows {
 
   /**
    * Many `replace`s in two statements; at most one set per field and source (the caller
-   * splits batches where a pair repeats, so no set's rows are deleted by another's).
+   * splits batches where a pair repeats, so no set's rows are deleted by another's). Fresh
+   * sets (a source with no rows of the field yet) are only inserted.
    */
   async replaceMany(sets: readonly RelationSet[]): Promise<void> {
     if (sets.length === 0) return;
-    await this.db.execute(
-      sql`DELETE FROM content_relations r
-          USING unnest(${sql.param(sets.map((s) => s.fieldId))}::bigint[],
-                       ${sql.param(sets.map((s) => s.sourceId))}::bigint[],
-                       ${sql.param(sets.map((s) => s.siteId))}::bigint[]) AS d(field_id, source_id, site_id)
-          WHERE r.field_id = d.field_id AND r.source_id = d.source_id
-            AND (d.site_id IS NULL OR r.source_site_id IS NULL OR r.source_site_id = d.site_id)`,
-    );
+    const stale = sets.filter((set) => set.fresh !== true);
+    if (stale.length > 0) await this.deleteSets(stale);
     const rows = sets.flatMap((set) =>
       set.targetIds.map((targetId, index) => ({ ...set, targetId, position: index + 1 })),
     );
@@ -157,6 +152,17 @@ export class RelationRows {
                                ${sql.param(rows.map((r) => r.position))}::int[])`,
     );
   }
+
+  private async deleteSets(sets: readonly RelationSet[]): Promise<void> {
+    await this.db.execute(
+      sql`DELETE FROM content_relations r
+          USING unnest(${sql.param(sets.map((s) => s.fieldId))}::bigint[],
+                       ${sql.param(sets.map((s) => s.sourceId))}::bigint[],
+                       ${sql.param(sets.map((s) => s.siteId))}::bigint[]) AS d(field_id, source_id, site_id)
+          WHERE r.field_id = d.field_id AND r.source_id = d.source_id
+            AND (d.site_id IS NULL OR r.source_site_id IS NULL OR r.source_site_id = d.site_id)`,
+    );
+  }
 }
 
 /** One field's targets of one source in one site (null: a field that is not translatable). */
@@ -165,6 +171,8 @@ export interface RelationSet {
   readonly sourceId: number;
   readonly siteId: number | null;
   readonly targetIds: readonly number[];
+  /** The source has no rows of the field yet: nothing to delete first. */
+  readonly fresh?: boolean;
 }
 
 /** Each target exists, is of the field's kind and in one of its sources (see validate). */
