@@ -64,7 +64,10 @@ export class ContentImporter {
     } finally {
       content.close();
     }
-    await this.database.refreshStatistics();
+    // For the instances running on PostgreSQL now. A PGlite store is read by the next service
+    // alone, which refreshes (and vacuums) it as it starts: doing it here too only repeated
+    // that, at the command's memory peak (the full sample of wide rows in PGlite's WASM heap).
+    if (this.database.driver !== 'pglite') await this.database.refreshStatistics();
     return { counts, files: files.length, elapsedMs: performance.now() - started };
   }
 }
