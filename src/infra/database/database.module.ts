@@ -88,7 +88,8 @@ class DatabaseLifecycle implements OnApplicationShutdown {
     {
       provide: Database,
       inject: [DATABASE_CONNECTION],
-      useFactory: (connection: DatabaseConnection) => new Database(connection.db, connection.driver),
+      useFactory: (connection: DatabaseConnection) =>
+        new Database(connection.db, connection.driver),
     },
   ],
   exports: [Database],
