@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApiFleet } from '../api-fleet';
-import { Figure, Row, ratioRow, skippedRow } from '../report/row';
+import { instructionRow } from '../report/instruction-row';
+import { Row, skippedRow } from '../report/row';
 import { BENCH } from '../settings';
 import { httpSender } from '../tools/http-sender';
 import {
@@ -10,7 +11,6 @@ import {
   callgrindWrapper,
   instructionsPerRequest,
 } from '../tools/instruction-count';
-import { median } from '../tools/median';
 import { pidOf, startBaseline } from '../tools/processes';
 import { requireTool } from '../tools/require-tool';
 import {
@@ -59,21 +59,11 @@ export async function graphqlInstructionRows(fleet: ApiFleet): Promise<Row[]> {
   return CACHED.map((variant) => {
     const per = (side: 'ours' | 'noop') =>
       counts[side].map((round) => round.get(variant.measure) ?? NaN);
-    const figure = (side: 'ours' | 'noop'): Figure => ({
-      value: 1e9 / median(per(side)),
-      unit: 'req/G instr',
-    });
-    const thousands = (side: 'ours' | 'noop') =>
-      per(side)
-        .map((count) => (count / 1000).toFixed(1))
-        .join(', ');
-    return ratioRow(
-      {
-        ...base(variant),
-        note: `thousand instructions per request, rounds ours: ${thousands('ours')}; no-op with the same bytes and headers: ${thousands('noop')}`,
-      },
-      figure('ours'),
-      figure('noop'),
+    return instructionRow(
+      base(variant),
+      per('ours'),
+      per('noop'),
+      'no-op with the same bytes and headers',
     );
   });
 }

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ONE } from '../requests';
-import { Figure, Row, ratioRow, skippedRow } from '../report/row';
+import { instructionRow } from '../report/instruction-row';
+import { Row, skippedRow } from '../report/row';
 import { BENCH } from '../settings';
 import { httpSender } from '../tools/http-sender';
 import {
@@ -11,7 +12,6 @@ import {
   instructionsPerRequest,
   Sender,
 } from '../tools/instruction-count';
-import { median } from '../tools/median';
 import { pidOf, startBaseline } from '../tools/processes';
 import { requireTool } from '../tools/require-tool';
 import { benchRules } from '../tools/rule-files';
@@ -56,22 +56,7 @@ export async function jsonInstructionRows(): Promise<Row[]> {
     const reason = error instanceof Error ? error.message : String(error);
     return SHAPES.map((shape) => skippedRow(base(shape), `failed: ${reason.split('\n')[0]}`));
   }
-  const figure = (side: Shape | 'noop'): Figure => ({
-    value: 1e9 / median(counts[side]),
-    unit: 'req/G instr',
-  });
-  const thousands = (side: Shape | 'noop') =>
-    counts[side].map((count) => (count / 1000).toFixed(1)).join(', ');
-  return SHAPES.map((shape) =>
-    ratioRow(
-      {
-        ...base(shape),
-        note: `thousand instructions per request, rounds ours: ${thousands(shape)}; no-op: ${thousands('noop')}`,
-      },
-      figure(shape),
-      figure('noop'),
-    ),
-  );
+  return SHAPES.map((shape) => instructionRow(base(shape), counts[shape], counts.noop, 'no-op'));
 }
 
 async function countService(shape: Shape, rules: Record<string, string>): Promise<number> {
