@@ -64,29 +64,46 @@ function relationFilter(condition: RelationCondition): SQL {
 }
 
 /**
- * The ids of the elements related by one condition in `site`, as SELECTs to unite: sources
- * whose relation holds in that site, and targets of the named sources. None when the condition
- * names no element.
+ * Calls `pointsAt` for each id list the element must point at (as the relation's source) and
+ * `pointedAtBy` for each it must be pointed at by, as the condition says; nothing when it names
+ * no element.
  */
-function relatedElements(condition: RelationCondition, site: number): SQL[] {
-  const filter = relationFilter(condition);
-  const inSite = sql` AND (r.source_site_id IS NULL OR r.source_site_id = ${site})`;
-  const selects: SQL[] = [];
-  const sources = (ids: readonly number[]) =>
-    selects.push(
-      sql`SELECT r.source_id FROM content_relations r WHERE r.target_id = ANY(${idArray(ids)})${filter}${inSite}`,
-    );
-  const targets = (ids: readonly number[]) =>
-    selects.push(
-      sql`SELECT r.target_id FROM content_relations r WHERE r.source_id = ANY(${idArray(ids)})${filter}`,
-    );
-  const named = (ids: readonly number[] | undefined) => ids !== undefined && ids.length > 0;
+function eachSide(
+  condition: RelationCondition,
+  pointsAt: (ids: readonly number[]) => void,
+  pointedAtBy: (ids: readonly number[]) => void,
+): void {
+  const named = (ids: readonly number[] | undefined): ids is readonly number[] =>
+    ids !== undefined && ids.length > 0;
   if (named(condition.element)) {
-    sources(condition.element!);
-    targets(condition.element!);
+    pointsAt(condition.element);
+    pointedAtBy(condition.element);
   }
-  if (named(condition.targetElement)) sources(condition.targetElement!);
-  if (named(condition.sourceElement)) targets(condition.sourceElement!);
+  if (named(condition.targetElement)) pointsAt(condition.targetElement);
+  if (named(condition.sourceElement)) pointedAtBy(condition.sourceElement);
+}
+
+/**
+ * The ids of the elements related by one condition, as SELECTs to unite: sources whose relation
+ * holds (in `site`, when given), and targets of the named sources. None when the condition names
+ * no element.
+ */
+function relatedElements(condition: RelationCondition, site?: number): SQL[] {
+  const filter = relationFilter(condition);
+  const inSite =
+    site === undefined ? sql`` : sql` AND (r.source_site_id IS NULL OR r.source_site_id = ${site})`;
+  const selects: SQL[] = [];
+  eachSide(
+    condition,
+    (ids) =>
+      selects.push(
+        sql`SELECT r.source_id FROM content_relations r WHERE r.target_id = ANY(${idArray(ids)})${filter}${inSite}`,
+      ),
+    (ids) =>
+      selects.push(
+        sql`SELECT r.target_id FROM content_relations r WHERE r.source_id = ANY(${idArray(ids)})${filter}`,
+      ),
+  );
   return selects;
 }
 
@@ -101,37 +118,24 @@ function relatedElements(condition: RelationCondition, site: number): SQL[] {
  */
 function conditionSql(condition: RelationCondition, intersection: boolean): SQL {
   const field = relationFilter(condition);
-  const candidates: SQL[] = [];
   const tests: SQL[] = [];
-  const pointsAt = (ids: readonly number[]) => {
-    candidates.push(
-      sql`SELECT r.source_id FROM content_relations r WHERE r.target_id = ANY(${idArray(ids)})${field}`,
-    );
-    tests.push(
-      sql`EXISTS (SELECT 1 FROM content_relations r WHERE ${AS_SOURCE} AND r.target_id = ANY(${idArray(ids)})${field})`,
-    );
-  };
-  const pointedAtBy = (ids: readonly number[]) => {
-    const related = sql`r.target_id FROM content_relations r WHERE r.source_id = ANY(${idArray(ids)})${field}`;
-    candidates.push(sql`SELECT ${related}`);
-    tests.push(sql`e.id IN (SELECT ${related})`);
-  };
-  if (condition.element !== undefined && condition.element.length > 0) {
-    pointsAt(condition.element);
-    pointedAtBy(condition.element);
-  }
-  if (condition.targetElement !== undefined && condition.targetElement.length > 0) {
-    pointsAt(condition.targetElement);
-  }
-  if (condition.sourceElement !== undefined && condition.sourceElement.length > 0) {
-    pointedAtBy(condition.sourceElement);
-  }
+  eachSide(
+    condition,
+    (ids) =>
+      tests.push(
+        sql`EXISTS (SELECT 1 FROM content_relations r WHERE ${AS_SOURCE} AND r.target_id = ANY(${idArray(ids)})${field})`,
+      ),
+    (ids) =>
+      tests.push(
+        sql`e.id IN (SELECT r.target_id FROM content_relations r WHERE r.source_id = ANY(${idArray(ids)})${field})`,
+      ),
+  );
   // A condition naming no element (an empty `relatedToEntries` result) relates to nothing.
   if (tests.length === 0) return sql`false`;
   const test = sql`(${sql.join(tests, sql` OR `)})`;
-  return intersection
-    ? sql`(e.id IN (${sql.join(candidates, sql` UNION ALL `)}) AND ${test})`
-    : test;
+  if (!intersection) return test;
+  const candidates = relatedElements(condition);
+  return sql`(e.id IN (${sql.join(candidates, sql` UNION ALL `)}) AND ${test})`;
 }
 
 /**
