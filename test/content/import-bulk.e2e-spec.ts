@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parse } from 'yaml';
@@ -23,9 +23,14 @@ interface Run {
   readonly stderr: string;
 }
 
+/**
+ * The command as `npx content-import` runs it: the built file executed through its interpreter
+ * line (`env -S node <flags>`), which npm's bin link makes executable.
+ */
 function runImport(database: PostgresDatabase, dir: string): Promise<Run> {
+  chmodSync(IMPORT, 0o755);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [IMPORT, '-quiet', dir], {
+    const child = spawn(IMPORT, ['-quiet', dir], {
       cwd: PROJECT_ROOT,
       env: {
         PATH: process.env.PATH,

@@ -6,6 +6,7 @@ import { TEAM_RESOURCES } from './0005-team-resources';
 import { CONTENT_QUERY_INDEXES } from './0006-content-query-indexes';
 import { ENTRY_AUTHORS } from './0007-entry-authors';
 import { RELATION_PAIRS } from './0008-relation-pairs';
+import { RELATION_PAIRS_COVERING } from './0009-relation-pairs-covering';
 import { Migration } from './migration';
 
 /** Every migration, in the order they are applied. Append only; never edit a released one. */
@@ -18,4 +19,5 @@ export const MIGRATIONS: readonly Migration[] = [
   CONTENT_QUERY_INDEXES,
   ENTRY_AUTHORS,
   RELATION_PAIRS,
+  RELATION_PAIRS_COVERING,
 ];

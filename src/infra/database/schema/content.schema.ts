@@ -201,7 +201,8 @@ export const contentRelations = pgTable(
   },
   (t) => [
     index('content_relations_source_idx').on(t.sourceId, t.fieldId),
-    index('content_relations_target_source_idx').on(t.targetId, t.sourceId),
+    // INCLUDE (source_site_id, field_id): migration 0009.
+    index('content_relations_by_target_idx').on(t.targetId, t.sourceId),
   ],
 );
 
