@@ -13,7 +13,13 @@ import { parseOrderBy } from './order-by';
 import { type ParamColumn, paramSql } from './param-sql';
 import { parseDateValue } from './param-dates';
 import { plainIdList } from './param-syntax';
-import { idArray, isIntersection, relatedToSql, relationFieldSql } from './relation-sql';
+import {
+  idArray,
+  isIntersection,
+  type RelationFieldFilter,
+  relatedToSql,
+  relationConditions,
+} from './relation-sql';
 import { FIRST_NAME, LAST_NAME, searchSql } from './search-sql';
 import { statusSql } from './status-sql';
 import { structureConditions } from './structure-sql';
@@ -45,6 +51,11 @@ export interface OrderExpression {
 
 /** Ties each element row to the key a batch method answers for (a source, an ancestor, ...). */
 export interface KeyedScope {
+  /**
+   * The rows `e` is read from instead of `content_elements`: a subquery aliased `e` with the
+   * table's columns (and the key's), which the planner cannot reorder (`OFFSET 0`).
+   */
+  readonly elements?: SQL;
   readonly join: SQL;
   readonly where?: SQL;
   readonly key: SQL;
@@ -60,11 +71,23 @@ const USER_COLUMNS = sql`, u.id AS identity_user_id, u.login, u.email, u.name AS
  * Whether the best plan depends on the values, not only on the query's shape. A prepared statement
  * settles on a generic plan after five runs, made for average values: a generic `@@` cannot weigh
  * the GIN index against reading entries newest first (a rare word read every entry), and an
- * intersection of related elements must start from the rarer one. Such queries are planned with
- * their values on every run.
+ * intersection of related elements over several sites must start from the rarer one. Such queries
+ * are planned with their values on every run.
  */
 export function plansByValue(criteria: ElementCriteria): boolean {
-  return criteria.search !== undefined || isIntersection(criteria.relatedTo);
+  if (criteria.search !== undefined) return true;
+  // In one site an intersection is read by key from its set of ids, whatever the values.
+  return isIntersection(criteria.relatedTo) && oneSiteOf(criteria) === undefined;
+}
+
+/**
+ * The one site the query reads, when every element row it tests is that site's (users pick
+ * theirs per user): relations can then be read as sets of ids (relationConditions).
+ */
+function oneSiteOf(criteria: ElementCriteria): number | undefined {
+  return criteria.kind !== ElementKinds.user && criteria.siteIds.length === 1
+    ? criteria.siteIds[0]
+    : undefined;
 }
 
 /** Whether the criteria can match anything at all (an empty id list means "nothing"). */
@@ -178,12 +201,12 @@ function innerQuery(
   if (search !== null) conditions.push(search.condition);
   if (keyed?.where !== undefined) conditions.push(keyed.where);
   const join = keyed === undefined ? sql`` : sql` ${keyed.join}`;
-  return sql`SELECT ${sql.join(columns, sql``)} ${fromSql(criteria)}${join} WHERE ${sql.join(conditions, sql` AND `)}`;
+  return sql`SELECT ${sql.join(columns, sql``)} ${fromSql(criteria, keyed?.elements)}${join} WHERE ${sql.join(conditions, sql` AND `)}`;
 }
 
-function fromSql(criteria: ElementCriteria): SQL {
+function fromSql(criteria: ElementCriteria, elements: SQL | undefined): SQL {
   const sites = idArray(criteria.siteIds);
-  const parts = [sql`FROM content_elements e`];
+  const parts = [elements === undefined ? sql`FROM content_elements e` : sql`FROM ${elements}`];
   if (criteria.kind === ElementKinds.user) {
     parts.push(
       sql`JOIN users u ON u.id = e.user_id AND NOT u.is_service_account`,
@@ -316,15 +339,17 @@ function whereConditions(criteria: ElementCriteria, context: QueryContext): SQL[
   add(criteria.trashed === true ? sql`e.date_deleted IS NOT NULL` : sql`e.date_deleted IS NULL`);
   param(date(sql`e.date_created`), criteria.dateCreated);
   param(date(sql`e.date_updated`), criteria.dateUpdated);
-  // Element rows of one site (users pick theirs per user): relations can be read as id sets.
-  const oneSite =
-    criteria.kind !== ElementKinds.user && criteria.siteIds.length === 1
-      ? criteria.siteIds[0]
-      : undefined;
-  if (criteria.relatedTo !== undefined) add(relatedToSql(criteria.relatedTo, oneSite));
-  if (criteria.notRelatedTo !== undefined) {
-    const related = relatedToSql(criteria.notRelatedTo, oneSite);
-    if (related !== null) add(sql`NOT ${related}`);
+  const oneSite = oneSiteOf(criteria);
+  const relationFilters: RelationFieldFilter[] = [];
+  for (const filter of criteria.fields ?? []) {
+    if (!isRelationFieldType(filter.fieldType)) continue;
+    const fieldId = context.fieldId(filter.fieldHandle);
+    if (fieldId === undefined) add(sql`false`);
+    else relationFilters.push({ fieldId, param: filter.param });
+  }
+  conditions.push(...relationConditions(criteria.relatedTo, relationFilters, oneSite));
+  if (criteria.notRelatedTo !== undefined && criteria.notRelatedTo.conditions.length > 0) {
+    add(sql`NOT ${relatedToSql(criteria.notRelatedTo)}`);
   }
 
   // Entries
@@ -356,11 +381,8 @@ function whereConditions(criteria: ElementCriteria, context: QueryContext): SQL[
   if (criteria.kind === ElementKinds.user) userConditions(criteria, add, param);
 
   for (const filter of criteria.fields ?? []) {
-    if (isStructuredFieldType(filter.fieldType)) continue;
-    if (isRelationFieldType(filter.fieldType)) {
-      const fieldId = context.fieldId(filter.fieldHandle);
-      add(fieldId === undefined ? sql`false` : relationFieldSql(fieldId, filter.param, oneSite));
-    } else param(fieldColumn(filter.fieldHandle, filter.fieldType), filter.param);
+    if (isStructuredFieldType(filter.fieldType) || isRelationFieldType(filter.fieldType)) continue;
+    param(fieldColumn(filter.fieldHandle, filter.fieldType), filter.param);
   }
   return conditions;
 }

@@ -1,4 +1,4 @@
-import type { ElementCriteria } from '../../element-criteria';
+import type { ElementCriteria, Param } from '../../element-criteria';
 import { E, FIELD, GROUP, SECTION, SITE, VOLUME } from '../elements.fixtures';
 
 import { ids, byKey, news, pages, LIVE_NEWS, type StoreSuiteContext } from './helpers.fixtures';
@@ -55,6 +55,37 @@ export function relationSuites(ctx: StoreSuiteContext): void {
       expect(ids(await ctx.store.find(hero(E.photo, [SITE.de])))).toEqual([E.hello]);
       const heroInBoth = await ctx.store.find(hero(E.photo, [SITE.en, SITE.de]));
       expect(heroInBoth.map((row) => [row.id, row.siteId])).toEqual([[E.hello, SITE.de]]);
+      // A field filter with a relatedTo: in one site one intersection of both sets.
+      const heroAndRelated = (target: Param, related: number, siteIds: number[]) =>
+        news({
+          siteIds,
+          fields: [{ fieldHandle: 'heroImage', fieldType: 'assets', param: target }],
+          relatedTo: { operator: 'or', conditions: [{ element: [related] }] },
+        });
+      const found = async (criteria: ElementCriteria) =>
+        (await ctx.store.find(criteria)).map((row) => [row.id, row.siteId]);
+      expect(await found(heroAndRelated(E.hero, E.second, [SITE.en]))).toEqual([
+        [E.hello, SITE.en],
+      ]);
+      expect(await found(heroAndRelated(E.hero, E.second, [SITE.de]))).toEqual([]);
+      expect(await found(heroAndRelated(E.photo, E.second, [SITE.de]))).toEqual([
+        [E.hello, SITE.de],
+      ]);
+      expect(await found(heroAndRelated([E.hero, E.photo], E.second, [SITE.de]))).toEqual([
+        [E.hello, SITE.de],
+      ]);
+      expect(await found(heroAndRelated(['and', E.hero, E.photo], E.second, [SITE.en]))).toEqual(
+        [],
+      );
+      // hello → photo holds in de only, so not as a relatedTo in en either.
+      expect(await found(heroAndRelated(E.hero, E.photo, [SITE.en]))).toEqual([]);
+      expect(await found(heroAndRelated(E.photo, E.second, [SITE.en, SITE.de]))).toEqual([
+        [E.hello, SITE.de],
+      ]);
+      expect(await found(heroAndRelated(`not ${E.hero}`, E.second, [SITE.en]))).toEqual([]);
+      expect(await found(heroAndRelated(`not ${E.hero}`, E.second, [SITE.de]))).toEqual([
+        [E.hello, SITE.de],
+      ]);
     });
 
     it('finds elements related in either direction, by field, and with and/or', async () => {
