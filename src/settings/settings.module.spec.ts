@@ -39,6 +39,21 @@ describe('SettingsModule (the environment over .env, validated by the settings s
     expect(settings.grpc.port).toBe(8081);
   });
 
+  it("puts a command's own defaults under the file and the environment", async () => {
+    writeFileSync(envFile, 'PGLITE_SHARED_BUFFERS_MB=64\n');
+    const defaults = { PGLITE_SHARED_BUFFERS_MB: '16', PGLITE_WORKER: 'false', PORT: '9000' };
+    const { settings } = await SettingsModule.forRoot({
+      env: { PORT: '9100' },
+      envFile,
+      defaults,
+    });
+    expect(settings.identity.pgliteSharedBuffersMb).toBe(64);
+    expect(settings.identity.pgliteWorker).toBe(false);
+    expect(settings.http.port).toBe(9100);
+    const withoutFile = await SettingsModule.forRoot({ env: {}, envFile: false, defaults });
+    expect(withoutFile.settings.identity.pgliteSharedBuffersMb).toBe(16);
+  });
+
   it('leaves process.env alone: the file reaches the code only through Settings', async () => {
     const name = 'SETTINGS_MODULE_SPEC_ONLY_IN_FILE';
     writeFileSync(envFile, `${name}=1\nPORT=9000\n`);

@@ -13,6 +13,8 @@ export interface SettingsSource {
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** The dotenv file under the environment: `./.env` when absent, none when false. */
   readonly envFile?: string | false;
+  /** A command's own defaults, under the file and the environment (content-import's PGlite). */
+  readonly defaults?: Readonly<Record<string, string>>;
   /** Where warnings go (a product name and its upstream alias both set, ...). */
   readonly warn?: (message: string) => void;
 }
@@ -38,7 +40,10 @@ export class SettingsModule {
   // eslint-disable-next-line @typescript-eslint/require-await
   static async forRoot(source: SettingsSource = {}): Promise<LoadedSettings> {
     const file = source.envFile === false ? {} : readEnvFile(source.envFile ?? resolve('.env'));
-    const settings = loadSettings({ ...file, ...(source.env ?? process.env) }, source.warn);
+    const settings = loadSettings(
+      { ...source.defaults, ...file, ...(source.env ?? process.env) },
+      source.warn,
+    );
     return {
       settings,
       module: {

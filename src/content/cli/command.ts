@@ -20,6 +20,8 @@ import type { ProgressSink } from './progress-reporter';
 /** What a content command reads and writes; tests pass recorders. */
 export interface CommandIo {
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** The command's own setting defaults, under `./.env` and `env`. */
+  readonly defaults?: Readonly<Record<string, string>>;
   /** Results (the summary): stdout. */
   out(line: string): void;
   /** Diagnostics: stderr. */
@@ -149,11 +151,15 @@ export async function withContentContext<T>(
   }
 }
 
-/** The service's settings: the command's environment over `./.env`, as the service reads them. */
+/**
+ * The service's settings: the command's environment over `./.env`, as the service reads them,
+ * over the command's own defaults.
+ */
 export async function commandSettings(io: CommandIo): Promise<LoadedSettings> {
   try {
     return await SettingsModule.forRoot({
       env: io.env,
+      defaults: io.defaults,
       warn: (message) => io.err(`warning: ${message}`),
     });
   } catch (error) {
@@ -167,9 +173,14 @@ export async function commandSettings(io: CommandIo): Promise<LoadedSettings> {
  * is printed as one line (operators never see a stack trace). The process exits when the
  * command is done: the service's components leave no reason to stay.
  */
-export function runContentCommand(program: string, command: ContentCommand): void {
+export function runContentCommand(
+  program: string,
+  command: ContentCommand,
+  defaults?: Readonly<Record<string, string>>,
+): void {
   const io: CommandIo = {
     env: process.env,
+    defaults,
     out: (line) => process.stdout.write(`${line}\n`),
     err: (line) => process.stderr.write(`${line}\n`),
     progress: {
