@@ -38,18 +38,27 @@ interface Tracked {
  * element: an item given twice in one load counts once.
  */
 export class LoadTracker {
+  /** Elements the load wrote over (compared at the end). */
   private readonly tracked = new Map<number, Tracked>();
-  private readonly created = new Set<number>();
+  /**
+   * Elements the load created: counted as they are written, remembered only as ids. A record
+   * each (~140 bytes of heap) was most of what a large import's live heap grew by; new ids come
+   * from a sequence, so they are a few runs.
+   */
+  private readonly created = new IdRuns();
+  private readonly createdCounts = emptyImportCounts();
 
   constructor(private readonly states: ElementStatesRepository) {}
 
   /** Whether the load has written this element already. */
   has(id: number): boolean {
-    return this.tracked.has(id);
+    return this.created.has(id) || this.tracked.has(id);
   }
 
   /** Before an item is written over an existing element (once per element and load). */
   async beforeWrite(kind: SeedKind, id: number, dates: GivenDates): Promise<void> {
+    // Created by this load: counted as created whatever is written over it now.
+    if (this.created.has(id)) return;
     const seen = this.tracked.get(id);
     if (seen !== undefined) {
       seen.dates = {
@@ -64,24 +73,24 @@ export class LoadTracker {
 
   /** After an item is written; a created element needs no comparison. */
   written(kind: SeedKind, saved: { id: number; created: boolean }, dates: GivenDates): void {
-    if (this.tracked.has(saved.id)) return;
+    if (this.has(saved.id)) return;
+    if (saved.created) {
+      this.created.add(saved.id);
+      this.createdCounts[kind].created++;
+      return;
+    }
     // Not created, yet not announced by beforeWrite: nothing to compare with, so "updated".
     this.tracked.set(saved.id, { kind, before: undefined, dates });
-    if (saved.created) this.created.add(saved.id);
   }
 
   /** After the load: the counts, with unchanged elements' timestamps restored. */
   async finish(): Promise<ImportCounts> {
-    const counts = emptyImportCounts();
+    const counts = this.createdCounts;
     const compared = [...this.tracked].filter(([, t]) => t.before !== undefined);
     const after = await this.states.read(compared.map(([id]) => id));
     const unchanged: ElementState[] = [];
     for (const [id, tracked] of this.tracked) {
       const kindCounts = counts[tracked.kind];
-      if (this.created.has(id)) {
-        kindCounts.created++;
-        continue;
-      }
       const before = tracked.before;
       const now = after.get(id);
       if (before === undefined || now === undefined || changed(before, now, tracked.dates)) {
@@ -93,6 +102,53 @@ export class LoadTracker {
     }
     await this.states.restoreDates(unchanged);
     return counts;
+  }
+}
+
+/**
+ * A set of integer ids kept as sorted, disjoint runs `[first, last]`: ids added in increasing
+ * order (as a sequence hands them out) extend the last run in place.
+ */
+export class IdRuns {
+  private readonly firsts: number[] = [];
+  private readonly lasts: number[] = [];
+
+  has(id: number): boolean {
+    const at = this.runAtOrBefore(id);
+    return at >= 0 && id <= this.lasts[at];
+  }
+
+  add(id: number): void {
+    const at = this.runAtOrBefore(id);
+    if (at >= 0 && id <= this.lasts[at]) return;
+    const joinsBefore = at >= 0 && this.lasts[at] === id - 1;
+    const joinsAfter = at + 1 < this.firsts.length && this.firsts[at + 1] === id + 1;
+    if (joinsBefore && joinsAfter) {
+      this.lasts[at] = this.lasts[at + 1];
+      this.firsts.splice(at + 1, 1);
+      this.lasts.splice(at + 1, 1);
+    } else if (joinsBefore) {
+      this.lasts[at] = id;
+    } else if (joinsAfter) {
+      this.firsts[at + 1] = id;
+    } else {
+      this.firsts.splice(at + 1, 0, id);
+      this.lasts.splice(at + 1, 0, id);
+    }
+  }
+
+  /** The index of the last run starting at or before `id`; -1: none. */
+  private runAtOrBefore(id: number): number {
+    let low = 0;
+    let high = this.firsts.length - 1;
+    // Ids mostly come in order: the last run first.
+    if (high >= 0 && this.firsts[high] <= id) return high;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      if (this.firsts[middle] <= id) low = middle + 1;
+      else high = middle - 1;
+    }
+    return high;
   }
 }
 
