@@ -23,14 +23,17 @@ setFlagsFromString('--heap-growing-percent=60');
 // baseline code kept beside it: ~40 MB less resident, the same import rate (measured in
 // alternating pairs), about a second more at start. Read when PGlite compiles, below.
 setFlagsFromString('--no-liftoff');
-// The command answers no requests, so PGlite's worker thread (the service's default) would only
-// add a second heap and copy every statement and result between threads. Unless told otherwise.
-process.env.PGLITE_WORKER ??= 'false';
-// PGlite keeps shared_buffers in its WASM heap, which never shrinks: the default 128 MB were
-// touched by the import's writes; the operating system's cache serves the reads instead.
-process.env.PGLITE_SHARED_BUFFERS_MB ??= '16';
-// A new database made in a child process: PGlite's initdb holds ~850 MB for seconds, which would
-// otherwise be this process's peak (docs/content-import.md#memory).
-process.env.PGLITE_INITDB_IN_CHILD ??= 'true';
+// The command's own defaults, under `.env` and the environment (either can set them otherwise).
+const IMPORT_DEFAULTS = {
+  // The command answers no requests, so PGlite's worker thread (the service's default) would
+  // only add a second heap and copy every statement and result between threads.
+  PGLITE_WORKER: 'false',
+  // PGlite keeps shared_buffers in its WASM heap, which never shrinks: the default 128 MB were
+  // touched by the import's writes; the operating system's cache serves the reads instead.
+  PGLITE_SHARED_BUFFERS_MB: '16',
+  // A new database made in a child process: PGlite's initdb holds ~850 MB for seconds, which
+  // would otherwise be this process's peak (docs/content-import.md#memory).
+  PGLITE_INITDB_IN_CHILD: 'true',
+};
 
-runContentCommand(IMPORT_PROGRAM, contentImport);
+runContentCommand(IMPORT_PROGRAM, contentImport, IMPORT_DEFAULTS);
