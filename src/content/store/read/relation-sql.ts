@@ -47,9 +47,9 @@ export interface RelationFieldFilter {
  * an `and` list). All sets are intersected in one `e.id = ANY(ARRAY(... INTERSECT ...))` that
  * the query starts from: two tags of 1,000 entries each that share 500 then cost 500 element
  * rows, where a candidate set per condition and a test per row read 1,000 element rows and
- * probed the relations twice per match (docs/content-store.md). A `relatedTo` of one condition (or of
- * alternatives) joins the sets only when there is another set; alone it stays a test per row,
- * which lets a list read entries newest first and stop at its limit (see conditionSql).
+ * probed the relations twice per match (docs/content-store.md). A `relatedTo` of one condition
+ * (or of alternatives) joins the sets only when there is another set; alone it stays a test per
+ * row, which lets a list read entries newest first and stop at its limit (see conditionSql).
  */
 export function relationConditions(
   relatedTo: RelatedTo | undefined,
@@ -79,8 +79,8 @@ export function relationConditions(
   if (sets.length === 1) conditions.push(sql`(e.id IN ${union(sets[0])})`);
   else if (sets.length > 1) {
     // An array, not `IN`: the planner then reads the intersection's elements by key whatever it
-    // estimates. Estimated from the tags' frequencies (1,000 rows for a 499-row intersection), `IN`
-    // was hashed against a scan of every element: 46 ms against 4 ms at 100,000 entries.
+    // estimates. From the tags' frequencies (1,000 rows for a 499-row intersection), `IN` was
+    // hashed against a scan of every element: 46 ms against 4 ms at 100,000 entries.
     conditions.push(sql`e.id = ANY(ARRAY(${sql.join(sets.map(union), sql` INTERSECT `)}))`);
   }
   return conditions;
