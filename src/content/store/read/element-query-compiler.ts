@@ -51,11 +51,6 @@ export interface OrderExpression {
 
 /** Ties each element row to the key a batch method answers for (a source, an ancestor, ...). */
 export interface KeyedScope {
-  /**
-   * The rows `e` is read from instead of `content_elements`: a subquery aliased `e` with the
-   * table's columns (and the key's), which the planner cannot reorder (`OFFSET 0`).
-   */
-  readonly elements?: SQL;
   readonly join: SQL;
   readonly where?: SQL;
   readonly key: SQL;
@@ -201,12 +196,12 @@ function innerQuery(
   if (search !== null) conditions.push(search.condition);
   if (keyed?.where !== undefined) conditions.push(keyed.where);
   const join = keyed === undefined ? sql`` : sql` ${keyed.join}`;
-  return sql`SELECT ${sql.join(columns, sql``)} ${fromSql(criteria, keyed?.elements)}${join} WHERE ${sql.join(conditions, sql` AND `)}`;
+  return sql`SELECT ${sql.join(columns, sql``)} ${fromSql(criteria)}${join} WHERE ${sql.join(conditions, sql` AND `)}`;
 }
 
-function fromSql(criteria: ElementCriteria, elements: SQL | undefined): SQL {
+function fromSql(criteria: ElementCriteria): SQL {
   const sites = idArray(criteria.siteIds);
-  const parts = [elements === undefined ? sql`FROM content_elements e` : sql`FROM ${elements}`];
+  const parts = [sql`FROM content_elements e`];
   if (criteria.kind === ElementKinds.user) {
     parts.push(
       sql`JOIN users u ON u.id = e.user_id AND NOT u.is_service_account`,
