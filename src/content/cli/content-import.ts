@@ -7,7 +7,7 @@
 // MALLOC_MMAP_THRESHOLD_ (glibc; ignored elsewhere): blocks of 32 KB and more are mapped and
 // given back when freed instead of staying in malloc's heap, which kept 30–40 MB of freed
 // compiler and result buffers resident (PGlite at 20,000 entries: ~25 MB less at the peak, ~40
-// in the steady state, for ~10 % more CPU). Read by glibc at start, so it is set here too.
+// in the steady state, for 10–14 % more CPU). Read by glibc at start, so it is set here too.
 import 'reflect-metadata';
 import { setFlagsFromString } from 'node:v8';
 import { runContentCommand } from './command';

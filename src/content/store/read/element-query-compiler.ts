@@ -335,9 +335,14 @@ function whereConditions(criteria: ElementCriteria, context: QueryContext): SQL[
   param(date(sql`e.date_created`), criteria.dateCreated);
   param(date(sql`e.date_updated`), criteria.dateUpdated);
   const oneSite = oneSiteOf(criteria);
+  // Custom field filters; relation fields go with `relatedTo` (one intersection in one site).
   const relationFilters: RelationFieldFilter[] = [];
   for (const filter of criteria.fields ?? []) {
-    if (!isRelationFieldType(filter.fieldType)) continue;
+    if (isStructuredFieldType(filter.fieldType)) continue;
+    if (!isRelationFieldType(filter.fieldType)) {
+      param(fieldColumn(filter.fieldHandle, filter.fieldType), filter.param);
+      continue;
+    }
     const fieldId = context.fieldId(filter.fieldHandle);
     if (fieldId === undefined) add(sql`false`);
     else relationFilters.push({ fieldId, param: filter.param });
@@ -375,10 +380,6 @@ function whereConditions(criteria: ElementCriteria, context: QueryContext): SQL[
   if (criteria.kind === ElementKinds.asset) assetConditions(criteria, now, add, param);
   if (criteria.kind === ElementKinds.user) userConditions(criteria, add, param);
 
-  for (const filter of criteria.fields ?? []) {
-    if (isStructuredFieldType(filter.fieldType) || isRelationFieldType(filter.fieldType)) continue;
-    param(fieldColumn(filter.fieldHandle, filter.fieldType), filter.param);
-  }
   return conditions;
 }
 

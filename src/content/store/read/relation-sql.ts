@@ -24,10 +24,9 @@ export function isIntersection(relatedTo: RelatedTo | undefined): boolean {
 
 /**
  * `relatedTo` tested row by row (any site; see relationConditions for one site). Also used for
- * `notRelatedTo`.
+ * `notRelatedTo`. At least one condition.
  */
 export function relatedToSql(relatedTo: RelatedTo): SQL {
-  if (relatedTo.conditions.length === 0) return sql`true`;
   const intersection = isIntersection(relatedTo);
   const parts = relatedTo.conditions.map((condition) => conditionSql(condition, intersection));
   return sql`(${sql.join(parts, relatedTo.operator === 'and' ? sql` AND ` : sql` OR `)})`;
