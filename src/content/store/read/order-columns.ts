@@ -9,17 +9,26 @@ import { FIRST_NAME, LAST_NAME } from './search-sql';
  * (also written `field_<handle>`, Craft 4's column names) order by their typed value.
  */
 
-const COMMON: Record<string, SQL> = {
+/** An `orderBy` column, and whether it reads the element row `e` alone. */
+export interface OrderColumn {
+  readonly expression: SQL;
+  readonly elementOnly: boolean;
+}
+
+const ELEMENT_COMMON: Record<string, SQL> = {
   id: sql`e.id`,
   uid: sql`e.uid`,
-  title: textOrder(sql`s.title`),
-  slug: sql`s.slug COLLATE "C"`,
-  uri: sql`s.uri COLLATE "C"`,
   dateCreated: sql`e.date_created`,
   dateUpdated: sql`e.date_updated`,
   enabled: sql`e.enabled`,
   archived: sql`e.archived`,
   sortOrder: sql`e.sort_order`,
+};
+
+const SITE_COMMON: Record<string, SQL> = {
+  title: textOrder(sql`s.title`),
+  slug: sql`s.slug COLLATE "C"`,
+  uri: sql`s.uri COLLATE "C"`,
 };
 
 const STRUCTURE: Record<string, SQL> = {
@@ -30,16 +39,16 @@ const STRUCTURE: Record<string, SQL> = {
   structureId: sql`n.structure_id`,
 };
 
-const BY_KIND: Record<ElementKind, Record<string, SQL>> = {
+/** Per kind, the columns of the element row. */
+const ELEMENT_BY_KIND: Record<ElementKind, Record<string, SQL>> = {
   entry: {
-    ...STRUCTURE,
     postDate: sql`e.post_date`,
     expiryDate: sql`e.expiry_date`,
     authorId: sql`e.author_id`,
     sectionId: sql`e.container_id`,
     typeId: sql`e.type_id`,
   },
-  category: { ...STRUCTURE, groupId: sql`e.container_id` },
+  category: { groupId: sql`e.container_id` },
   tag: { groupId: sql`e.container_id` },
   globalset: {},
   matrixblock: {
@@ -47,6 +56,17 @@ const BY_KIND: Record<ElementKind, Record<string, SQL>> = {
     ownerId: sql`e.owner_id`,
     typeId: sql`e.type_id`,
   },
+  asset: {},
+  user: {},
+};
+
+/** Per kind, the columns of the joined rows (structure node, asset, user). */
+const JOINED_BY_KIND: Record<ElementKind, Record<string, SQL>> = {
+  entry: STRUCTURE,
+  category: STRUCTURE,
+  tag: {},
+  globalset: {},
+  matrixblock: {},
   asset: {
     filename: textOrder(sql`a.filename`),
     kind: sql`a.kind`,
@@ -73,16 +93,18 @@ export function orderColumn(
   kind: ElementKind,
   column: string,
   fieldType: (handle: string) => string | undefined,
-): SQL | null {
-  if (column === 'random') return sql`random()`;
-  const builtIn = own(BY_KIND[kind], column) ?? own(COMMON, column);
-  if (builtIn !== undefined) return builtIn;
+): OrderColumn | null {
+  if (column === 'random') return { expression: sql`random()`, elementOnly: false };
+  const element = own(ELEMENT_BY_KIND[kind], column) ?? own(ELEMENT_COMMON, column);
+  if (element !== undefined) return { expression: element, elementOnly: true };
+  const joined = own(JOINED_BY_KIND[kind], column) ?? own(SITE_COMMON, column);
+  if (joined !== undefined) return { expression: joined, elementOnly: false };
   const handle =
     fieldType(column) === undefined && column.startsWith('field_') ? column.slice(6) : column;
   const type = fieldType(handle);
   if (type === undefined) return null;
   const field = fieldOrderColumn(handle, type);
-  return field === null ? null : fieldExpressionForOrder(field);
+  return field === null ? null : { expression: fieldExpressionForOrder(field), elementOnly: false };
 }
 
 /** Own keys only: `constructor` or `toString` are not columns. */

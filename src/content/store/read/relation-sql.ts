@@ -39,6 +39,15 @@ export interface RelationFieldFilter {
 }
 
 /**
+ * A query's relation conditions: tests on `e`, and in one site the set of ids every match is in
+ * (`e.id = ANY(...)`), which the query can read its elements from (element-query-compiler.ts).
+ */
+export interface RelationSql {
+  readonly tests: SQL[];
+  readonly idSet: SQL | null;
+}
+
+/**
  * A query's `relatedTo` and relation field filters as conditions on `e`.
  *
  * In one site (`oneSite`), each condition that is exact as a set of ids is one set: each
@@ -54,35 +63,34 @@ export function relationConditions(
   relatedTo: RelatedTo | undefined,
   fieldFilters: readonly RelationFieldFilter[],
   oneSite?: number,
-): SQL[] {
-  const conditions: SQL[] = [];
+): RelationSql {
+  const tests: SQL[] = [];
   const sets: SQL[][] = [];
   for (const { fieldId, param } of fieldFilters) {
     const node = parseParam(param);
     if (node === null) continue;
     const fieldSets = oneSite === undefined ? null : relationFieldSets(fieldId, node, oneSite);
-    if (fieldSets === null) conditions.push(relationNodeSql(fieldId, node, oneSite));
+    if (fieldSets === null) tests.push(relationNodeSql(fieldId, node, oneSite));
     else sets.push(...fieldSets);
   }
   if (relatedTo !== undefined && relatedTo.conditions.length > 0) {
-    if (oneSite === undefined) conditions.push(relatedToSql(relatedTo));
+    if (oneSite === undefined) tests.push(relatedToSql(relatedTo));
     else if (isIntersection(relatedTo)) {
       sets.push(...relatedTo.conditions.map((condition) => relatedElements(condition, oneSite)));
     } else if (sets.length > 0) {
       sets.push(relatedTo.conditions.flatMap((condition) => relatedElements(condition, oneSite)));
-    } else conditions.push(relatedToSql(relatedTo));
+    } else tests.push(relatedToSql(relatedTo));
   }
   // A condition naming no element (an empty `relatedToEntries` result) relates to nothing.
-  if (sets.some((set) => set.length === 0)) return [sql`false`];
+  if (sets.some((set) => set.length === 0)) return { tests: [sql`false`], idSet: null };
   const union = (set: SQL[]) => sql`(${sql.join(set, sql` UNION ALL `)})`;
-  if (sets.length === 1) conditions.push(sql`(e.id IN ${union(sets[0])})`);
-  else if (sets.length > 1) {
-    // An array, not `IN`: the planner then reads the intersection's elements by key whatever it
-    // estimates. From the tags' frequencies (1,000 rows for a 499-row intersection), `IN` was
-    // hashed against a scan of every element: 46 ms against 4 ms at 100,000 entries.
-    conditions.push(sql`e.id = ANY(ARRAY(${sql.join(sets.map(union), sql` INTERSECT `)}))`);
-  }
-  return conditions;
+  if (sets.length === 1) tests.push(sql`(e.id IN ${union(sets[0])})`);
+  // An array, not `IN`: the planner then reads the intersection's elements by key whatever it
+  // estimates. From the tags' frequencies (1,000 rows for a 499-row intersection), `IN` was
+  // hashed against a scan of every element: 46 ms against 4 ms at 100,000 entries.
+  const idSet =
+    sets.length > 1 ? sql`e.id = ANY(ARRAY(${sql.join(sets.map(union), sql` INTERSECT `)}))` : null;
+  return { tests, idSet };
 }
 
 /** The condition's field and source-site restrictions on `r`. */

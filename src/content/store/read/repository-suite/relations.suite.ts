@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { ElementCriteria, Param } from '../../element-criteria';
 import { E, FIELD, GROUP, SECTION, SITE, VOLUME } from '../elements.fixtures';
 
@@ -155,6 +156,68 @@ export function relationSuites(ctx: StoreSuiteContext): void {
         },
       });
       expect(ids(categories)).toEqual([E.technology, E.ai]);
+    });
+
+    it('orders and pages an intersection after its site rows filter it', async () => {
+      // disabledInDe (newer) and hello both point at culture and alpha; link at culture only.
+      // One site reads the intersection's elements sorted before their site rows are joined:
+      // a match disabled in the site must still be skipped, not fill the limit.
+      const added: [number, number][] = [
+        [E.disabledInDe, E.culture],
+        [E.disabledInDe, E.alpha],
+        [E.hello, E.culture],
+        [E.hello, E.alpha],
+        [E.link, E.culture],
+      ];
+      for (const [source, target] of added) {
+        await ctx.db
+          .execute(sql`INSERT INTO content_relations (field_id, source_id, source_site_id, target_id, sort_order)
+          VALUES (${FIELD.newsCategories}, ${source}, NULL, ${target}, 9)`);
+      }
+      try {
+        const both = (siteIds: number[], more: Partial<ElementCriteria> = {}) =>
+          news({
+            siteIds,
+            relatedTo: {
+              operator: 'and',
+              conditions: [{ element: [E.culture] }, { element: [E.alpha] }],
+            },
+            ...more,
+          });
+        const found = async (criteria: ElementCriteria) => ids(await ctx.store.find(criteria));
+        expect(await found(both([SITE.en]))).toEqual([E.disabledInDe, E.hello]);
+        expect(await found(both([SITE.en], { limit: 1 }))).toEqual([E.disabledInDe]);
+        expect(await found(both([SITE.de], { limit: 1 }))).toEqual([E.hello]);
+        expect(await found(both([SITE.en], { offset: 1, limit: 1 }))).toEqual([E.hello]);
+        expect(await found(both([SITE.en], { inReverse: true, limit: 1 }))).toEqual([E.hello]);
+        expect(await found(both([SITE.en], { orderBy: 'postDate asc', limit: 1 }))).toEqual([
+          E.hello,
+        ]);
+        expect(await found(both([SITE.en], { orderBy: 'title desc' }))).toEqual([
+          E.hello,
+          E.disabledInDe,
+        ]);
+        expect(
+          await found(both([SITE.en], { id: [E.hello, E.disabledInDe], fixedOrder: true })),
+        ).toEqual([E.hello, E.disabledInDe]);
+        expect(await ctx.store.count(both([SITE.de], { limit: 1 }))).toBe(1);
+        const filtered = news({
+          siteIds: [SITE.de],
+          limit: 1,
+          fields: [
+            {
+              fieldHandle: 'newsCategories',
+              fieldType: 'categories',
+              param: ['and', E.culture, E.alpha],
+            },
+          ],
+        });
+        expect(await found(filtered)).toEqual([E.hello]);
+      } finally {
+        await ctx.db.execute(
+          sql`DELETE FROM content_relations WHERE field_id = ${FIELD.newsCategories} AND sort_order = 9`,
+        );
+      }
     });
 
     it('holds per-site relations only in their site', async () => {
