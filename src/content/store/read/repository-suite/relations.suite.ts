@@ -201,6 +201,15 @@ export function relationSuites(ctx: StoreSuiteContext): void {
           await found(both([SITE.en], { id: [E.hello, E.disabledInDe], fixedOrder: true })),
         ).toEqual([E.hello, E.disabledInDe]);
         expect(await ctx.store.count(both([SITE.de], { limit: 1 }))).toBe(1);
+        // A condition naming several ids is one set of either (second points at web, not alpha).
+        const either = news({
+          siteIds: [SITE.en],
+          relatedTo: {
+            operator: 'and',
+            conditions: [{ element: [E.web, E.culture] }, { element: [E.alpha, E.second] }],
+          },
+        });
+        expect(await found(either)).toEqual([E.disabledInDe, E.hello]);
         const filtered = news({
           siteIds: [SITE.de],
           limit: 1,
