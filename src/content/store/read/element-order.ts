@@ -96,7 +96,8 @@ function explicitOrder(criteria: ElementCriteria, context: OrderContext): OrderE
  * global sets as declared, assets newest first (Craft's element default).
  */
 function defaultOrder(criteria: ElementCriteria, context: OrderContext): OrderExpression[] {
-  // Element columns (e.*) can sort the elements before anything is joined (sortedElements).
+  // Element columns (e.*) can sort the elements before anything is joined (sortedElements in
+  // element-query-compiler.ts).
   const element = (expression: SQL, descending = false): OrderExpression => ({
     expression,
     descending,
