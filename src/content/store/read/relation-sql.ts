@@ -234,11 +234,11 @@ function relationNodeSql(fieldId: number, node: ParamNode, oneSite: number | und
  * is not such a list (`:empty:`, `not 5`), which is tested per row.
  */
 function relationFieldSets(fieldId: number, node: ParamNode, site: number): SQL[][] | null {
-  const sources = (target: SQL) => [
-    sql`SELECT r.source_id FROM content_relations r WHERE r.field_id = ${fieldId} AND ${target} AND (r.source_site_id IS NULL OR r.source_site_id = ${site})`,
+  const sources = (targets: readonly number[]) => [
+    sql`SELECT r.source_id FROM content_relations r WHERE r.field_id = ${fieldId} AND ${oneOf(sql`r.target_id`, targets)} AND (r.source_site_id IS NULL OR r.source_site_id = ${site})`,
   ];
   if (node.type === 'compare') {
-    return node.operator === '=' ? [sources(sql`r.target_id = ${targetId(node)}`)] : null;
+    return node.operator === '=' ? [sources([targetId(node)])] : null;
   }
   if (node.type !== 'group') return null;
   if (node.glue === 'or') {
@@ -247,7 +247,7 @@ function relationFieldSets(fieldId: number, node: ParamNode, site: number): SQL[
       if (item.type !== 'compare' || item.operator !== '=') return null;
       ids.push(targetId(item));
     }
-    return [sources(sql`r.target_id = ANY(${idArray(ids)})`)];
+    return [sources(ids)];
   }
   const sets: SQL[][] = [];
   for (const item of node.items) {
