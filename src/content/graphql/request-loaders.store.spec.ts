@@ -125,8 +125,8 @@ async function insertBulkArticles(db: DrizzleExecutor, users: FixtureUsers): Pro
     [FIELD.heroImage, E.hero],
   ];
   for (const [fieldId, target] of relations) {
-    await db.execute(sql`INSERT INTO content_relations (field_id, source_id, source_site_id, target_id, sort_order)
-      SELECT ${fieldId}, g, NULL, ${target}, ${target}
+    await db.execute(sql`INSERT INTO content_relations (field_id, source_id, source_site_id, target_id, sort_order, source_post_date)
+      SELECT ${fieldId}, g, NULL, ${target}, ${target}, (SELECT post_date FROM content_elements WHERE id = g)
       FROM generate_series(${FIRST_BULK}::int, ${last}::int) AS g`);
   }
 }

@@ -3,7 +3,7 @@ import type { ElementCriteria } from '../element-criteria';
 import { ElementKinds } from '../../model/element-kinds';
 import { ElementQueryError } from './element-query-error';
 import { textOrder } from './field-columns';
-import { orderColumn } from './order-columns';
+import { orderColumn, type RelationColumn } from './order-columns';
 import { parseOrderBy } from './order-by';
 import { plainIdList } from './param-syntax';
 import { idArray } from './relation-sql';
@@ -27,6 +27,8 @@ export interface OrderExpression {
   readonly descending: boolean;
   /** It reads the element row `e` alone: the elements can be sorted before any join. */
   readonly elementOnly?: boolean;
+  /** It is that element column, which the relation rows carry too (order-columns.ts). */
+  readonly relationColumn?: RelationColumn;
 }
 
 /** Site preference for `unique` and for ordering one element's rows: preferSites, then siteIds. */
@@ -62,7 +64,12 @@ export function orderExpressions(
   }
   if (orders.length === 0) orders = [...(keyedDefault ?? defaultOrder(criteria, context))];
   // Ties are broken by id, then by the site order (an element read in several sites).
-  orders.push({ expression: sql`e.id`, descending: false, elementOnly: true });
+  orders.push({
+    expression: sql`e.id`,
+    descending: false,
+    elementOnly: true,
+    relationColumn: 'id',
+  });
   if (criteria.siteIds.length > 1) {
     orders.push({ expression: sitePreference(criteria), descending: false });
   }
@@ -98,10 +105,15 @@ function explicitOrder(criteria: ElementCriteria, context: OrderContext): OrderE
 function defaultOrder(criteria: ElementCriteria, context: OrderContext): OrderExpression[] {
   // Element columns (e.*) can sort the elements before anything is joined (sortedElements in
   // element-query-compiler.ts).
-  const element = (expression: SQL, descending = false): OrderExpression => ({
+  const element = (
+    expression: SQL,
+    descending = false,
+    relationColumn?: RelationColumn,
+  ): OrderExpression => ({
     expression,
     descending,
     elementOnly: true,
+    ...(relationColumn && { relationColumn }),
   });
   const joined = (expression: SQL): OrderExpression => ({ expression, descending: false });
   switch (criteria.kind) {
@@ -110,7 +122,7 @@ function defaultOrder(criteria: ElementCriteria, context: OrderContext): OrderEx
       if (sections.length === 1 && context.isStructureSection(sections[0])) {
         return [joined(sql`n.structure_id`), joined(sql`n.lft`)];
       }
-      return [element(sql`e.post_date`, true), element(sql`e.id`, true)];
+      return [element(sql`e.post_date`, true, 'post_date'), element(sql`e.id`, true, 'id')];
     }
     case ElementKinds.category:
       return [joined(sql`n.structure_id`), joined(sql`n.lft`)];

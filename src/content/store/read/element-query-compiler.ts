@@ -1,4 +1,5 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { contentElements } from '../../../infra/database/schema/content.schema';
 import type { ElementCriteria, OwnerScope } from '../element-criteria';
 import { refuseUnstorableText } from './criteria-text';
 import {
@@ -12,6 +13,7 @@ import { fieldColumn, isRelationFieldType, isStructuredFieldType } from './field
 import { type ParamColumn, paramSql } from './param-sql';
 import { parseDateValue } from './param-dates';
 import {
+  type IdSet,
   idArray,
   isIntersection,
   type RelationFieldFilter,
@@ -178,15 +180,15 @@ function innerQuery(
   if (search !== null) conditions.push(search.condition);
   if (keyed?.where !== undefined) conditions.push(keyed.where);
   let elements = sql`content_elements`;
-  if (idSet !== null && keyed === undefined && search === null && sortsElementsFirst(orders)) {
+  // A count has no order: its set stays a condition.
+  const readsSet = idSet !== null && keyed === undefined && search === null && orders.length > 0;
+  if (readsSet && orders.every((order) => order.relationColumn !== undefined)) {
+    elements = datedElements(idSet, orders);
+  } else if (readsSet && orders.every((order) => order.elementOnly === true)) {
     elements = sortedElements(idSet, orders);
-  } else if (idSet !== null) conditions.push(idSet);
+  } else if (idSet !== null) conditions.push(idSet.condition);
   const join = keyed === undefined ? sql`` : sql` ${keyed.join}`;
   return sql`SELECT ${sql.join(columns, sql``)} ${fromSql(criteria, elements)}${join} WHERE ${sql.join(conditions, sql` AND `)}`;
-}
-
-function sortsElementsFirst(orders: readonly OrderExpression[]): boolean {
-  return orders.length > 0 && orders.every((order) => order.elementOnly === true);
 }
 
 /**
@@ -197,12 +199,39 @@ function sortsElementsFirst(orders: readonly OrderExpression[]): boolean {
  * `OFFSET 0` keeps the planner from flattening the subquery; the outer query's order is the
  * same list, so it needs no second sort.
  */
-function sortedElements(idSet: SQL, orders: readonly OrderExpression[]): SQL {
+function sortedElements(idSet: IdSet, orders: readonly OrderExpression[]): SQL {
   const orderBy = sql.join(
     orders.map((order) => orderSql(order.expression, order.descending)),
     sql`, `,
   );
-  return sql`(SELECT e.* FROM content_elements e WHERE ${idSet} ORDER BY ${orderBy} OFFSET 0)`;
+  return sql`(SELECT e.* FROM content_elements e WHERE ${idSet.condition} ORDER BY ${orderBy} OFFSET 0)`;
+}
+
+/** content_elements' columns with the post date taken from `k` (datedElements). */
+const DATED_ELEMENT_COLUMNS = sql.raw(
+  Object.values(getTableColumns(contentElements))
+    .map(({ name }) => (name === 'post_date' ? 'k.post_date' : `e.${name}`))
+    .join(', '),
+);
+
+/**
+ * The elements of a set of ids sorted by post date and id (an entry list's default order), as
+ * sortedElements, but sorted from the set's `(id, post_date)` rows before any element is read:
+ * the intersection of two tags is then made and sorted from the relation index alone, and only
+ * the page's elements are read (docs/content-store.md, seventh round). The rows' `post_date` is
+ * the one the outer query orders by, so it needs no second sort.
+ */
+function datedElements(idSet: IdSet, orders: readonly OrderExpression[]): SQL {
+  const orderBy = sql.join(
+    orders.map((order) =>
+      orderSql(
+        sql.raw(order.relationColumn === 'post_date' ? 'k.post_date' : 'k.id'),
+        order.descending,
+      ),
+    ),
+    sql`, `,
+  );
+  return sql`(SELECT ${DATED_ELEMENT_COLUMNS} FROM (SELECT * FROM (${idSet.dated}) k(id, post_date) ORDER BY ${orderBy} OFFSET 0) k JOIN content_elements e ON e.id = k.id)`;
 }
 
 /** The FROM clause; `elements` is content_elements or a subquery of its rows (sortedElements). */
@@ -318,7 +347,7 @@ function userConditions(criteria: ElementCriteria, add: AddCondition, param: Add
 function whereConditions(
   criteria: ElementCriteria,
   context: QueryContext,
-): { conditions: SQL[]; idSet: SQL | null } {
+): { conditions: SQL[]; idSet: IdSet | null } {
   const { now } = context;
   const conditions: SQL[] = [sql`e.kind = ${criteria.kind}`];
   const add = (condition: SQL | null) => {

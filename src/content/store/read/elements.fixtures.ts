@@ -526,8 +526,9 @@ export async function insertFixture(db: DrizzleExecutor): Promise<FixtureUsers> 
     [FIELD.reviewers, E.hello, null, users.carol, 2],
   ];
   for (const [fieldId, source, sourceSite, target, sortOrder] of relations) {
-    await db.execute(sql`INSERT INTO content_relations (field_id, source_id, source_site_id, target_id, sort_order)
-      VALUES (${fieldId}, ${source}, ${sourceSite}, ${target}, ${sortOrder})`);
+    // Each row carries its source's post date, as the writers store it (relation-rows.ts).
+    await db.execute(sql`INSERT INTO content_relations (field_id, source_id, source_site_id, target_id, sort_order, source_post_date)
+      VALUES (${fieldId}, ${source}, ${sourceSite}, ${target}, ${sortOrder}, (SELECT post_date FROM content_elements WHERE id = ${source}))`);
   }
   return users;
 }

@@ -9,11 +9,20 @@ import { FIRST_NAME, LAST_NAME } from './search-sql';
  * (also written `field_<handle>`, Craft 4's column names) order by their typed value.
  */
 
+/**
+ * An element column the relation rows carry too, for their source (`source_id`,
+ * `source_post_date`): a one-site intersection can be sorted by it from its relation rows alone.
+ */
+export type RelationColumn = 'id' | 'post_date';
+
 /** An `orderBy` column, and whether it reads the element row `e` alone. */
 export interface OrderColumn {
   readonly expression: SQL;
   readonly elementOnly: boolean;
+  readonly relationColumn?: RelationColumn;
 }
+
+const RELATION_COLUMNS: Record<string, RelationColumn> = { id: 'id', postDate: 'post_date' };
 
 const ELEMENT_COMMON: Record<string, SQL> = {
   id: sql`e.id`,
@@ -96,7 +105,10 @@ export function orderColumn(
 ): OrderColumn | null {
   if (column === 'random') return { expression: sql`random()`, elementOnly: false };
   const element = own(ELEMENT_BY_KIND[kind], column) ?? own(ELEMENT_COMMON, column);
-  if (element !== undefined) return { expression: element, elementOnly: true };
+  if (element !== undefined) {
+    const relationColumn = RELATION_COLUMNS[column] as RelationColumn | undefined;
+    return { expression: element, elementOnly: true, ...(relationColumn && { relationColumn }) };
+  }
   const joined = own(JOINED_BY_KIND[kind], column) ?? own(SITE_COMMON, column);
   if (joined !== undefined) return { expression: joined, elementOnly: false };
   const handle =

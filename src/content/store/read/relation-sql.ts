@@ -39,12 +39,45 @@ export interface RelationFieldFilter {
 }
 
 /**
- * A query's relation conditions: tests on `e`, and in one site the set of ids every match is in
- * (`e.id = ANY(...)`), which the query can read its elements from (element-query-compiler.ts).
+ * A query's relation conditions: tests on `e`, and in one site the set every match is in, which
+ * the query can read its elements from (element-query-compiler.ts).
  */
 export interface RelationSql {
   readonly tests: SQL[];
-  readonly idSet: SQL | null;
+  readonly idSet: IdSet | null;
+}
+
+/** The ids every match is in, as a condition on `e` and as a query of `(id, post_date)` rows. */
+export interface IdSet {
+  /** `e.id = ANY(ARRAY(... INTERSECT ...))`. */
+  readonly condition: SQL;
+  /**
+   * The same ids with each element's post date: a source's from its relation row, so an
+   * intersection of sources is sorted newest first from the relation index alone.
+   */
+  readonly dated: SQL;
+}
+
+/** One SELECT of related elements: their ids, or `(id, post_date)` rows (IdSet.dated). */
+interface RelatedSelect {
+  readonly ids: SQL;
+  readonly dated: SQL;
+}
+
+/** The sources of the relation rows `r` matching `where`. */
+function sourcesWhere(where: SQL): RelatedSelect {
+  return {
+    ids: sql`SELECT r.source_id FROM content_relations r WHERE ${where}`,
+    dated: sql`SELECT r.source_id, r.source_post_date FROM content_relations r WHERE ${where}`,
+  };
+}
+
+/** The targets of the relation rows `r` matching `where`. */
+function targetsWhere(where: SQL): RelatedSelect {
+  return {
+    ids: sql`SELECT r.target_id FROM content_relations r WHERE ${where}`,
+    dated: sql`SELECT r.target_id, t.post_date FROM content_relations r JOIN content_elements t ON t.id = r.target_id WHERE ${where}`,
+  };
 }
 
 /**
@@ -65,7 +98,7 @@ export function relationConditions(
   oneSite?: number,
 ): RelationSql {
   const tests: SQL[] = [];
-  const sets: SQL[][] = [];
+  const sets: RelatedSelect[][] = [];
   for (const { fieldId, param } of fieldFilters) {
     const node = parseParam(param);
     if (node === null) continue;
@@ -84,13 +117,18 @@ export function relationConditions(
   // A condition naming no element (an empty `relatedToEntries` result) relates to nothing.
   if (sets.some((set) => set.length === 0)) return { tests: [sql`false`], idSet: null };
   const union = (set: SQL[]) => sql`(${sql.join(set, sql` UNION ALL `)})`;
-  if (sets.length === 1) tests.push(sql`(e.id IN ${union(sets[0])})`);
+  const intersection = (pick: (select: RelatedSelect) => SQL) =>
+    sql.join(
+      sets.map((set) => union(set.map(pick))),
+      sql` INTERSECT `,
+    );
+  if (sets.length === 1) tests.push(sql`(e.id IN ${union(sets[0].map((s) => s.ids))})`);
+  if (sets.length <= 1) return { tests, idSet: null };
   // An array, not `IN`: the planner then reads the intersection's elements by key whatever it
   // estimates. From the tags' frequencies (1,000 rows for a 499-row intersection), `IN` was
   // hashed against a scan of every element: 46 ms against 4 ms at 100,000 entries.
-  const idSet =
-    sets.length > 1 ? sql`e.id = ANY(ARRAY(${sql.join(sets.map(union), sql` INTERSECT `)}))` : null;
-  return { tests, idSet };
+  const condition = sql`e.id = ANY(ARRAY(${intersection((s) => s.ids)}))`;
+  return { tests, idSet: { condition, dated: intersection((s) => s.dated) } };
 }
 
 /** The condition's field and source-site restrictions on `r`. */
@@ -131,21 +169,15 @@ function eachSide(
  * holds (in `site`, when given), and targets of the named sources. None when the condition names
  * no element.
  */
-function relatedElements(condition: RelationCondition, site?: number): SQL[] {
+function relatedElements(condition: RelationCondition, site?: number): RelatedSelect[] {
   const filter = relationFilter(condition);
   const inSite =
     site === undefined ? sql`` : sql` AND (r.source_site_id IS NULL OR r.source_site_id = ${site})`;
-  const selects: SQL[] = [];
+  const selects: RelatedSelect[] = [];
   eachSide(
     condition,
-    (ids) =>
-      selects.push(
-        sql`SELECT r.source_id FROM content_relations r WHERE ${oneOf(sql`r.target_id`, ids)}${filter}${inSite}`,
-      ),
-    (ids) =>
-      selects.push(
-        sql`SELECT r.target_id FROM content_relations r WHERE ${oneOf(sql`r.source_id`, ids)}${filter}`,
-      ),
+    (ids) => selects.push(sourcesWhere(sql`${oneOf(sql`r.target_id`, ids)}${filter}${inSite}`)),
+    (ids) => selects.push(targetsWhere(sql`${oneOf(sql`r.source_id`, ids)}${filter}`)),
   );
   return selects;
 }
@@ -190,7 +222,7 @@ function conditionSql(condition: RelationCondition, intersection: boolean): SQL 
   if (tests.length === 0) return sql`false`;
   const test = sql`(${sql.join(tests, sql` OR `)})`;
   if (!intersection) return test;
-  const candidates = relatedElements(condition);
+  const candidates = relatedElements(condition).map((select) => select.ids);
   return sql`(e.id IN (${sql.join(candidates, sql` UNION ALL `)}) AND ${test})`;
 }
 
@@ -233,9 +265,15 @@ function relationNodeSql(fieldId: number, node: ParamNode, oneSite: number | und
  * 5 through the field, `[5, 6]` at either, `and, 5, 6` one set for each. Null for a filter that
  * is not such a list (`:empty:`, `not 5`), which is tested per row.
  */
-function relationFieldSets(fieldId: number, node: ParamNode, site: number): SQL[][] | null {
+function relationFieldSets(
+  fieldId: number,
+  node: ParamNode,
+  site: number,
+): RelatedSelect[][] | null {
   const sources = (targets: readonly number[]) => [
-    sql`SELECT r.source_id FROM content_relations r WHERE r.field_id = ${fieldId} AND ${oneOf(sql`r.target_id`, targets)} AND (r.source_site_id IS NULL OR r.source_site_id = ${site})`,
+    sourcesWhere(
+      sql`r.field_id = ${fieldId} AND ${oneOf(sql`r.target_id`, targets)} AND (r.source_site_id IS NULL OR r.source_site_id = ${site})`,
+    ),
   ];
   if (node.type === 'compare') {
     return node.operator === '=' ? [sources([targetId(node)])] : null;
@@ -249,7 +287,7 @@ function relationFieldSets(fieldId: number, node: ParamNode, site: number): SQL[
     }
     return [sources(ids)];
   }
-  const sets: SQL[][] = [];
+  const sets: RelatedSelect[][] = [];
   for (const item of node.items) {
     const itemSets = relationFieldSets(fieldId, item, site);
     if (itemSets === null) return null;

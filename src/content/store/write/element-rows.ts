@@ -264,8 +264,17 @@ export class ElementRows {
     if (columns.dateUpdated !== undefined) {
       sets.push(sql`date_updated = ${iso(columns.dateUpdated)}::timestamptz`);
     }
+    const update = sql`UPDATE content_elements SET ${sql.join(sets, sql`, `)} WHERE id = ${id}`;
+    if (columns.postDate === undefined) {
+      await this.db.execute(update);
+      return;
+    }
+    // The element's relation rows carry its post date (relation-rows.ts): one statement keeps
+    // them in step.
     await this.db.execute(
-      sql`UPDATE content_elements SET ${sql.join(sets, sql`, `)} WHERE id = ${id}`,
+      sql`WITH updated AS (${update} RETURNING id, post_date)
+          UPDATE content_relations r SET source_post_date = u.post_date FROM updated u
+          WHERE r.source_id = u.id AND r.source_post_date IS DISTINCT FROM u.post_date`,
     );
   }
 

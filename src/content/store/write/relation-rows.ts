@@ -20,7 +20,12 @@ export interface TargetRow {
   group_ids: (number | string)[] | null;
 }
 
-/** Relation rows (`content_relations`): validation of targets and replacement in order. */
+/**
+ * Relation rows (`content_relations`): validation of targets and replacement in order. Each row
+ * carries its source's `post_date`, read from the source's row as it is written (element-rows.ts
+ * keeps it in step when the date changes): a one-site intersection is sorted by it
+ * (relation-sql.ts).
+ */
 export class RelationRows {
   constructor(private readonly database: Database) {}
 
@@ -124,8 +129,10 @@ export class RelationRows {
     );
     if (targetIds.length === 0) return;
     await this.db.execute(
-      sql`INSERT INTO content_relations (field_id, source_id, source_site_id, target_id, sort_order)
-          SELECT ${fieldId}, ${sourceId}, ${siteId}::bigint, t.id, t.position
+      sql`INSERT INTO content_relations (field_id, source_id, source_site_id, target_id, sort_order,
+            source_post_date)
+          SELECT ${fieldId}, ${sourceId}, ${siteId}::bigint, t.id, t.position,
+            (SELECT post_date FROM content_elements WHERE id = ${sourceId})
           FROM unnest(${sql.param([...targetIds])}::bigint[]) WITH ORDINALITY AS t(id, position)`,
     );
   }
@@ -144,12 +151,16 @@ export class RelationRows {
     );
     if (rows.length === 0) return;
     await this.db.execute(
-      sql`INSERT INTO content_relations (field_id, source_id, source_site_id, target_id, sort_order)
-          SELECT * FROM unnest(${sql.param(rows.map((r) => r.fieldId))}::bigint[],
-                               ${sql.param(rows.map((r) => r.sourceId))}::bigint[],
-                               ${sql.param(rows.map((r) => r.siteId))}::bigint[],
-                               ${sql.param(rows.map((r) => r.targetId))}::bigint[],
-                               ${sql.param(rows.map((r) => r.position))}::int[])`,
+      sql`INSERT INTO content_relations (field_id, source_id, source_site_id, target_id, sort_order,
+            source_post_date)
+          SELECT v.*, e.post_date
+          FROM unnest(${sql.param(rows.map((r) => r.fieldId))}::bigint[],
+                      ${sql.param(rows.map((r) => r.sourceId))}::bigint[],
+                      ${sql.param(rows.map((r) => r.siteId))}::bigint[],
+                      ${sql.param(rows.map((r) => r.targetId))}::bigint[],
+                      ${sql.param(rows.map((r) => r.position))}::int[])
+            AS v(field_id, source_id, source_site_id, target_id, sort_order)
+          JOIN content_elements e ON e.id = v.source_id`,
     );
   }
 

@@ -180,6 +180,61 @@ writerSuite(() => {
       ]);
     });
 
+    it("keeps each relation row's source post date in step with its entry, on every write", async () => {
+      // Lists of one site sort an intersection by these dates (relation-sql.ts): a stale one
+      // is a wrong order.
+      const datesOf = async (sourceId: number) => {
+        const rows = await rawRows<{ source_post_date: Date | string | null }>(
+          h.db,
+          sql`SELECT source_post_date FROM content_relations WHERE source_id = ${sourceId}`,
+        );
+        return rows.map((row) =>
+          row.source_post_date === null ? null : new Date(row.source_post_date).toISOString(),
+        );
+      };
+      const [first, second, third] = [
+        '2021-01-01T00:00:00.000Z',
+        '2022-02-02T00:00:00.000Z',
+        '2023-03-03T00:00:00.000Z',
+      ];
+      const a = await h.writer.saveEntry(article('dated-a'));
+      const b = await h.writer.saveEntry(article('dated-b'));
+      const related = { relatedArticles: [a.id, b.id] };
+      const source = await h.writer.saveEntry(
+        article('dated-source', { postDate: new Date(first), fields: related }),
+      );
+      expect(await datesOf(source.id)).toEqual([first, first]);
+
+      // The date changes, the relations do not.
+      await h.writer.saveEntry(
+        article('dated-source', { uid: source.uid, postDate: new Date(second) }),
+      );
+      expect(await datesOf(source.id)).toEqual([second, second]);
+
+      await h.writer.saveRelations(source.id, h.model.fields.handle('relatedArticles')!.id, [b.id]);
+      expect(await datesOf(source.id)).toEqual([second]);
+
+      // The import's path: a new entry saved without its relations, then a batch of them.
+      const batched = await h.writer.saveEntry(
+        article('dated-batch', { postDate: new Date(third) }),
+      );
+      const fieldId = h.model.fields.handle('relatedArticles')!.id;
+      expect(
+        await h.writer.saveRelationBatch([
+          { sourceId: batched.id, fieldId, targetIds: [a.id, b.id], fresh: true },
+        ]),
+      ).toEqual([[]]);
+      expect(await datesOf(batched.id)).toEqual([third, third]);
+
+      const stale = await rawRows<{ count: number | string }>(
+        h.db,
+        sql`SELECT count(*) AS count FROM content_relations r
+            JOIN content_elements e ON e.id = r.source_id
+            WHERE r.source_post_date IS DISTINCT FROM e.post_date`,
+      );
+      expect(Number(stale[0].count)).toBe(0);
+    });
+
     it('writes per-site relations for translatable relation fields', async () => {
       const [ai, web] = [
         await h.writer.saveTag({ groupId: 40, title: 'ai' }),

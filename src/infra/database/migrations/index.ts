@@ -7,6 +7,7 @@ import { CONTENT_QUERY_INDEXES } from './0006-content-query-indexes';
 import { ENTRY_AUTHORS } from './0007-entry-authors';
 import { RELATION_PAIRS } from './0008-relation-pairs';
 import { RELATION_PAIRS_COVERING } from './0009-relation-pairs-covering';
+import { RELATION_SOURCE_DATES } from './0010-relation-source-dates';
 import { Migration } from './migration';
 
 /** Every migration, in the order they are applied. Append only; never edit a released one. */
@@ -20,4 +21,5 @@ export const MIGRATIONS: readonly Migration[] = [
   ENTRY_AUTHORS,
   RELATION_PAIRS,
   RELATION_PAIRS_COVERING,
+  RELATION_SOURCE_DATES,
 ];

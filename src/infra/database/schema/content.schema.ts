@@ -198,11 +198,13 @@ export const contentRelations = pgTable(
       .notNull()
       .references(() => contentElements.id, { onDelete: 'cascade' }),
     sortOrder: integer('sort_order').notNull(),
+    // The source's post_date, kept in step by the writers (migration 0010).
+    sourcePostDate: timestamptz('source_post_date'),
   },
   (t) => [
     index('content_relations_source_idx').on(t.sourceId, t.fieldId),
-    // INCLUDE (source_site_id, field_id): migration 0009.
-    index('content_relations_by_target_idx').on(t.targetId, t.sourceId),
+    // INCLUDE (source_site_id, field_id, source_post_date): migration 0010.
+    index('content_relations_by_target_dated_idx').on(t.targetId, t.sourceId),
   ],
 );
 

@@ -171,8 +171,8 @@ export function relationSuites(ctx: StoreSuiteContext): void {
       ];
       for (const [source, target] of added) {
         await ctx.db
-          .execute(sql`INSERT INTO content_relations (field_id, source_id, source_site_id, target_id, sort_order)
-          VALUES (${FIELD.newsCategories}, ${source}, NULL, ${target}, 9)`);
+          .execute(sql`INSERT INTO content_relations (field_id, source_id, source_site_id, target_id, sort_order, source_post_date)
+          VALUES (${FIELD.newsCategories}, ${source}, NULL, ${target}, 9, (SELECT post_date FROM content_elements WHERE id = ${source}))`);
       }
       try {
         const both = (siteIds: number[], more: Partial<ElementCriteria> = {}) =>
