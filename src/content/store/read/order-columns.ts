@@ -106,7 +106,9 @@ export function orderColumn(
   if (column === 'random') return { expression: sql`random()`, elementOnly: false };
   const element = own(ELEMENT_BY_KIND[kind], column) ?? own(ELEMENT_COMMON, column);
   if (element !== undefined) {
-    const relationColumn = RELATION_COLUMNS[column] as RelationColumn | undefined;
+    const relationColumn = Object.hasOwn(RELATION_COLUMNS, column)
+      ? RELATION_COLUMNS[column]
+      : undefined;
     return { expression: element, elementOnly: true, ...(relationColumn && { relationColumn }) };
   }
   const joined = own(JOINED_BY_KIND[kind], column) ?? own(SITE_COMMON, column);
