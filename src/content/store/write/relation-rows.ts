@@ -117,24 +117,13 @@ export class RelationRows {
    * Replaces the rows of one field for one source: `siteId` null for a field that is not
    * translatable (one set for every site; any per-site rows go), else that site's rows.
    */
-  async replace(
+  replace(
     fieldId: number,
     sourceId: number,
     siteId: number | null,
     targetIds: readonly number[],
   ): Promise<void> {
-    await this.db.execute(
-      sql`DELETE FROM content_relations WHERE field_id = ${fieldId} AND source_id = ${sourceId}
-          AND (${siteId}::bigint IS NULL OR source_site_id IS NULL OR source_site_id = ${siteId})`,
-    );
-    if (targetIds.length === 0) return;
-    await this.db.execute(
-      sql`INSERT INTO content_relations (field_id, source_id, source_site_id, target_id, sort_order,
-            source_post_date)
-          SELECT ${fieldId}, ${sourceId}, ${siteId}::bigint, t.id, t.position,
-            (SELECT post_date FROM content_elements WHERE id = ${sourceId})
-          FROM unnest(${sql.param([...targetIds])}::bigint[]) WITH ORDINALITY AS t(id, position)`,
-    );
+    return this.replaceMany([{ fieldId, sourceId, siteId, targetIds }]);
   }
 
   /**
